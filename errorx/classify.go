@@ -1,0 +1,129 @@
+package errorx
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"syscall"
+)
+
+// StatusCoder is implemented by errors that carry an HTTP status; From uses
+// it to classify them.
+type StatusCoder interface {
+	StatusCode() int
+}
+
+// ToolErrorer is implemented by errors that know their own model; From uses
+// it before anything else but an *Error in the chain.
+type ToolErrorer interface {
+	ToolError() *Error
+}
+
+// From classifies any Go error into an *Error:
+//
+//   - nil gives nil;
+//   - an *Error anywhere in err's chain is returned as it is;
+//   - an error implementing ToolErrorer gives its model;
+//   - context.DeadlineExceeded and network timeouts give TIMEOUT (TRANSIENT);
+//   - refused or reset connections, DNS failures and other network errors
+//     give SERVICE_UNAVAILABLE (TRANSIENT);
+//   - context.Canceled gives CANCELLED (INTERNAL);
+//   - os.ErrNotExist gives NOT_FOUND, os.ErrPermission FORBIDDEN;
+//   - an error implementing StatusCoder gives FromStatus's error;
+//   - anything else gives INTERNAL_ERROR.
+//
+// Except for an *Error or a ToolErrorer, the message is a fixed sentence that
+// does not leak err's text; err becomes the cause.
+func From(err error) *Error {
+	if err == nil {
+		return nil
+	}
+	if e, ok := errors.AsType[*Error](err); ok {
+		return e
+	}
+	var te ToolErrorer
+	if errors.As(err, &te) {
+		if e := te.ToolError(); e != nil {
+			return e
+		}
+	}
+	var e *Error
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || isTimeout(err):
+		e = New(CodeTimeout, "The operation timed out.")
+	case errors.Is(err, context.Canceled):
+		e = New(CodeCancelled, "The request was cancelled.")
+	case errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || isNetwork(err):
+		e = New(CodeServiceUnavailable, "A service this tool depends on is unreachable.")
+	case errors.Is(err, os.ErrNotExist):
+		e = New(CodeNotFound, "The requested resource does not exist.")
+	case errors.Is(err, os.ErrPermission):
+		e = New(CodeForbidden, "Permission denied.")
+	default:
+		var s StatusCoder
+		if errors.As(err, &s) && s.StatusCode() != 0 {
+			e = FromStatus(s.StatusCode(), "")
+		} else {
+			e = New(CodeInternalError, "Internal server error.")
+		}
+	}
+	e.cause = err
+	return e
+}
+
+func isTimeout(err error) bool {
+	var t interface{ Timeout() bool }
+	return errors.As(err, &t) && t.Timeout()
+}
+
+func isNetwork(err error) bool {
+	if _, ok := errors.AsType[*net.OpError](err); ok {
+		return true
+	}
+	if _, ok := errors.AsType[*net.DNSError](err); ok {
+		return true
+	}
+	return false
+}
+
+// FromStatus returns the error an HTTP status stands for, mapped as the
+// interbase document maps statuses to classes: 400 and 422 VALIDATION, 401
+// and 403 PERMISSION, 404 NOT_FOUND, 409 CONFLICT, 429 and 5xx TRANSIENT,
+// other 4xx VALIDATION, anything else INTERNAL. Status is set; an empty
+// message becomes a sentence naming the status.
+func FromStatus(status int, message string) *Error {
+	var code string
+	switch {
+	case status == 401:
+		code = CodeUnauthorized
+	case status == 403:
+		code = CodeForbidden
+	case status == 404:
+		code = CodeNotFound
+	case status == 409:
+		code = CodeConflict
+	case status == 429:
+		code = CodeRateLimited
+	case status >= 500 && status <= 599:
+		code = CodeServerError
+	case status >= 400 && status <= 499:
+		code = CodeClientError
+	default:
+		code = CodeInternalError
+	}
+	if message == "" {
+		message = statusMessage(status)
+	}
+	return New(code, message).WithStatus(status)
+}
+
+func statusMessage(status int) string {
+	t := http.StatusText(status)
+	if t == "" {
+		return "The upstream service answered with status " + strconv.Itoa(status) + "."
+	}
+	return "The upstream service answered " + strconv.Itoa(status) + " " + t + "."
+}

@@ -1,0 +1,55 @@
+// Package errorx is mcperr's error model: one *Error that an MCP tool returns
+// and that every wire dialect (package render) can express.
+//
+// An Error has a stable Code, a Class (the agent's decision branch: retry
+// unchanged, fix the input, work around, give up), a Severity, a Message, a
+// Recovery suggestion, the Actions (tools) the agent may call instead,
+// ordered Details, a RetryAfter delay, an explicit Retryable answer, an HTTP
+// Status, the Tool it belongs to and per-field violations (Fields) that carry
+// the value the caller sent. The wrapped cause is reachable with errors.Is,
+// errors.As and Unwrap and is never rendered.
+//
+// # Building errors
+//
+// New never treats its message as a format; Newf does, and turns a %w
+// argument into the cause. Class helpers (NotFound, Conflict, Validation,
+// Permission, Transient, Internal), RateLimited, Required and the routing
+// helpers (MissingDiscriminator, UnknownAction, InvalidDiscriminator) cover
+// the common cases; the With methods chain the rest:
+//
+//	return errorx.New("ProjectNotFound", "Project 'proj_xyz' does not exist.").
+//		WithClass(errorx.ClassNotFound).
+//		WithRecovery("Call projects.list first to get valid IDs, then retry.").
+//		WithActions("projects.list")
+//
+// # Defaults
+//
+// Unset values are derived, never guessed by a dialect: the class from the
+// code (ClassOf), the HTTP status from the code or the class
+// (EffectiveStatus), retryability from the code or the class (IsRetryable).
+// The well-known codes of the five dialects' documents and their defaults
+// are listed by Catalog and in README.md.
+//
+// # Classifying Go errors
+//
+// From turns any error into an *Error: an *Error anywhere in the chain is used
+// as it is; deadlines, network failures, os.ErrNotExist, os.ErrPermission and
+// HTTP statuses (StatusCoder, FromStatus) are classified; anything else is an
+// INTERNAL_ERROR whose message does not leak the error's text.
+//
+// # JSON form
+//
+// *Error marshals to and from one JSON object, the form the mcperr command
+// reads and writes. Every key is optional and the order of details is kept
+// both ways:
+//
+//	{"code":"ProjectNotFound","class":"NOT_FOUND","severity":"error",
+//	 "message":"…","recovery":"…","actions":["projects.list"],
+//	 "details":{"entity_id":"proj_xyz"},"retry_after":30,"retryable":false,
+//	 "status":404,"tool":"projects.get",
+//	 "fields":[{"path":"email","sent":"bad-email","message":"…","expected":"…",
+//	            "options":["a"],"hint":"…","rule":"email"}]}
+//
+// A field without a "sent" key means the caller sent nothing; "sent": null
+// means it sent null. retry_after is in seconds and may have a fraction.
+package errorx

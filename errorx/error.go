@@ -1,0 +1,270 @@
+package errorx
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Error is one tool error: what failed, which decision branch the agent
+// should take, and how to recover. Every field is optional; zero values mean
+// "not stated" and are derived where a dialect needs them (see
+// EffectiveClass, EffectiveStatus and IsRetryable).
+//
+// The With methods change e and return it, so they chain on a new error:
+//
+//	errorx.New("ProjectNotFound", "Project 'proj_xyz' does not exist.").
+//		WithClass(errorx.ClassNotFound).
+//		WithRecovery("Call projects.list first to get valid IDs, then retry.").
+//		WithActions("projects.list")
+//
+// Clone an error before changing one that others hold.
+type Error struct {
+	// Code is the stable machine id of this kind of failure: "NOT_FOUND",
+	// "ProjectNotFound". Well-known codes (see Lookup) carry defaults.
+	Code string
+	// Class is the agent's decision branch; unset means ClassOf(Code).
+	Class Class
+	// Severity is warning, error or critical; unset means not stated.
+	Severity Severity
+	// Message says what went wrong in this occurrence.
+	Message string
+	// Recovery says what to do next.
+	Recovery string
+	// Actions lists the tools the agent may call instead, in order.
+	Actions []string
+	// Details holds ordered key/value context.
+	Details Details
+	// RetryAfter is how long to wait before retrying; zero means no hint.
+	RetryAfter time.Duration
+	// Retryable says whether the same call may succeed later; unset means
+	// the code's default (see IsRetryable).
+	Retryable Tristate
+	// Status is the HTTP status the error came from or maps to; 0 means none.
+	Status int
+	// Tool names the tool (or tool/action) the error belongs to.
+	Tool string
+	// Fields lists per-field violations of the tool's arguments.
+	Fields []Field
+
+	cause error
+}
+
+// New returns an error with the given code and message, its class taken
+// from the code. The message is used as it is, never as a format.
+func New(code, message string) *Error {
+	return &Error{Code: code, Class: ClassOf(code), Message: message}
+}
+
+// Newf returns an error whose message is fmt.Sprintf(format, args...). An
+// error argument formatted with %w becomes the cause, as with fmt.Errorf.
+func Newf(code, format string, args ...any) *Error {
+	werr := fmt.Errorf(format, args...)
+	e := New(code, werr.Error())
+	switch u := werr.(type) {
+	case interface{ Unwrap() error }:
+		e.cause = u.Unwrap()
+	case interface{ Unwrap() []error }:
+		e.cause = werr
+	}
+	return e
+}
+
+// Wrap returns New(code, message) with cause as the wrapped error. The
+// cause is reachable with errors.Is, errors.As and Unwrap but never rendered.
+func Wrap(cause error, code, message string) *Error {
+	e := New(code, message)
+	e.cause = cause
+	return e
+}
+
+// NotFound returns a NOT_FOUND error.
+func NotFound(message string) *Error { return New(CodeNotFound, message) }
+
+// Conflict returns a CONFLICT error.
+func Conflict(message string) *Error { return New(CodeConflict, message) }
+
+// Validation returns a VALIDATION error.
+func Validation(message string) *Error { return New(CodeValidation, message) }
+
+// Permission returns a PERMISSION error.
+func Permission(message string) *Error { return New(CodePermission, message) }
+
+// Transient returns a TRANSIENT error, retryable by default.
+func Transient(message string) *Error { return New(CodeTransient, message) }
+
+// Internal returns an INTERNAL error.
+func Internal(message string) *Error { return New(CodeInternal, message) }
+
+// RateLimited returns a RATE_LIMITED error that asks the caller to wait
+// after before retrying.
+func RateLimited(message string, after time.Duration) *Error {
+	return New(CodeRateLimited, message).WithRetryAfter(after)
+}
+
+// Required returns the MISSING_REQUIRED_FIELD error MCP Fusion's required()
+// builds for field, with RequiredField(field) as its one field.
+func Required(field string) *Error {
+	e := New(CodeMissingRequiredField, `Required field "`+field+`" is missing.`)
+	e.Recovery = `Provide the "` + field + `" parameter and retry.`
+	e.Fields = []Field{RequiredField(field)}
+	return e
+}
+
+// MissingDiscriminator returns the routing error for a grouped tool called
+// without its discriminator field (usually "action"); actions are the valid
+// values.
+func MissingDiscriminator(field string, actions ...string) *Error {
+	e := New(CodeMissingDiscriminator, `The required field "`+field+`" is missing.`)
+	e.Recovery = `Add the "` + field + `" field as a string and call the tool again.`
+	e.Actions = actions
+	return e
+}
+
+// UnknownAction returns the routing error for a discriminator value that
+// names no action.
+func UnknownAction(field, value string, actions ...string) *Error {
+	e := New(CodeUnknownAction, `The `+field+` "`+value+`" does not exist.`)
+	e.Recovery = `Choose a valid ` + field + ` from available_actions and call the tool again.`
+	e.Actions = actions
+	return e
+}
+
+// InvalidDiscriminator returns the routing error for a discriminator that is
+// not a string; got is the JavaScript type name of what was sent ("number",
+// "boolean", "object").
+func InvalidDiscriminator(field, got string, actions ...string) *Error {
+	e := New(CodeInvalidDiscriminator, `Discriminator field "`+field+`" must be a string, got `+got+`.`)
+	e.Recovery = `Set "` + field + `" to one of the available actions as a string.`
+	e.Actions = actions
+	return e
+}
+
+// WithClass sets the class and returns e.
+func (e *Error) WithClass(c Class) *Error { e.Class = c; return e }
+
+// WithSeverity sets the severity and returns e.
+func (e *Error) WithSeverity(s Severity) *Error { e.Severity = s; return e }
+
+// WithRecovery sets the recovery suggestion and returns e.
+func (e *Error) WithRecovery(s string) *Error { e.Recovery = s; return e }
+
+// WithActions appends tools the agent may call instead and returns e.
+func (e *Error) WithActions(actions ...string) *Error {
+	e.Actions = append(e.Actions, actions...)
+	return e
+}
+
+// WithDetail sets one detail (in place if the key exists) and returns e.
+func (e *Error) WithDetail(key string, value any) *Error {
+	e.Details.Set(key, value)
+	return e
+}
+
+// WithRetryAfter sets the retry delay and returns e. A delay of zero or less
+// means no hint.
+func (e *Error) WithRetryAfter(d time.Duration) *Error {
+	e.RetryAfter = max(d, 0)
+	return e
+}
+
+// WithRetryable states whether the same call may succeed later and returns e.
+func (e *Error) WithRetryable(b bool) *Error { e.Retryable = Of(b); return e }
+
+// WithStatus sets the HTTP status and returns e.
+func (e *Error) WithStatus(status int) *Error { e.Status = status; return e }
+
+// WithTool sets the tool name and returns e.
+func (e *Error) WithTool(tool string) *Error { e.Tool = tool; return e }
+
+// WithFields appends per-field violations and returns e.
+func (e *Error) WithFields(fields ...Field) *Error {
+	e.Fields = append(e.Fields, fields...)
+	return e
+}
+
+// WithCause sets the wrapped error and returns e.
+func (e *Error) WithCause(err error) *Error { e.cause = err; return e }
+
+// Error returns "CODE: message".
+func (e *Error) Error() string {
+	switch {
+	case e.Code != "" && e.Message != "":
+		return e.Code + ": " + e.Message
+	case e.Message != "":
+		return e.Message
+	case e.Code != "":
+		return e.Code
+	}
+	return e.EffectiveClass().String()
+}
+
+// Unwrap returns the wrapped cause.
+func (e *Error) Unwrap() error { return e.cause }
+
+// Is reports whether target is an *Error with the same non-empty code, so
+// errors.Is(err, errorx.New("ProjectNotFound", "")) matches any
+// ProjectNotFound error in err's chain.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code != "" && t.Code == e.Code
+}
+
+// EffectiveClass returns Class, or ClassOf(Code) when unset.
+func (e *Error) EffectiveClass() Class {
+	if e.Class != ClassUnset {
+		return e.Class
+	}
+	return ClassOf(e.Code)
+}
+
+// EffectiveStatus returns Status, or the code's catalog status, or the
+// class's status.
+func (e *Error) EffectiveStatus() int {
+	if e.Status != 0 {
+		return e.Status
+	}
+	if in, ok := Lookup(e.Code); ok && in.Status != 0 {
+		return in.Status
+	}
+	return e.EffectiveClass().Status()
+}
+
+// IsRetryable reports whether the same call may succeed later: Retryable
+// when stated, else DefaultRetryable(Code, EffectiveClass()).
+func (e *Error) IsRetryable() bool {
+	return e.Retryable.Or(DefaultRetryable(e.Code, e.EffectiveClass()))
+}
+
+// DefaultRetryable is the retryability of an error that does not state it:
+// the catalog's for a well-known code whose class matches, else true only
+// for TRANSIENT.
+func DefaultRetryable(code string, class Class) bool {
+	if in, ok := Lookup(code); ok && in.Class == class {
+		return in.Retryable
+	}
+	return class == ClassTransient
+}
+
+// IsError reports whether e is a failure rather than a warning: only
+// SeverityWarning makes a result that is not an error.
+func (e *Error) IsError() bool { return e.Severity != SeverityWarning }
+
+// Clone returns a deep copy of e (detail values and Sent values are copied
+// shallowly). The cause is shared.
+func (e *Error) Clone() *Error {
+	c := *e
+	c.Actions = slices.Clone(e.Actions)
+	c.Details = e.Details.Clone()
+	c.Fields = slices.Clone(e.Fields)
+	for i := range c.Fields {
+		c.Fields[i].Options = slices.Clone(c.Fields[i].Options)
+	}
+	return &c
+}
+
+// As finds the first *Error in err's chain.
+func As(err error) (*Error, bool) {
+	return errors.AsType[*Error](err)
+}

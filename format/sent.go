@@ -1,0 +1,149 @@
+package format
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strconv"
+
+	"github.com/mcperr/mcperr/internal/jsonw"
+)
+
+// Limits of the "You sent" formatter, in UTF-16 code units as JavaScript
+// counts string length.
+const (
+	// SentMaxString is the longest string shown whole.
+	SentMaxString = 50
+	// SentKeepString is how much of a longer string is kept before "...".
+	SentKeepString = 47
+	// SentMaxObject is how much of an object's JSON is shown (no ellipsis).
+	SentMaxObject = 50
+)
+
+// Sent returns the "You sent" form of a value, as MCP Fusion's validation
+// errors print it; sent reports whether the caller sent anything at all.
+// See AppendSent.
+func Sent(v any, sent bool) string { return string(AppendSent(nil, v, sent)) }
+
+// AppendSent appends the "You sent" form of a value:
+//
+//   - nothing sent: (missing)
+//   - null: null
+//   - a string: 'text', unescaped; longer than 50 UTF-16 units, the first 47
+//     and "..." ('aaaa...'), never splitting a character
+//   - a number or boolean: as JavaScript's String() writes it (10, 1.5,
+//     1e+21, true); integers are exact
+//   - an array or slice: array(N)
+//   - anything else (an object): its compact JSON, cut to 50 UTF-16 units
+//     without an ellipsis
+func AppendSent(dst []byte, v any, sent bool) []byte {
+	if !sent {
+		return append(dst, "(missing)"...)
+	}
+	switch x := v.(type) {
+	case nil:
+		return append(dst, "null"...)
+	case string:
+		return appendQuotedCut(dst, x)
+	case bool:
+		return strconv.AppendBool(dst, x)
+	case int:
+		return strconv.AppendInt(dst, int64(x), 10)
+	case int64:
+		return strconv.AppendInt(dst, x, 10)
+	case float64:
+		return AppendJSNumber(dst, x)
+	case json.Number:
+		if _, err := strconv.ParseInt(string(x), 10, 64); err == nil {
+			return append(dst, x...)
+		}
+		if f, err := x.Float64(); err == nil {
+			return AppendJSNumber(dst, f)
+		}
+		return appendQuotedCut(dst, string(x))
+	case json.RawMessage:
+		var d any
+		dec := json.NewDecoder(bytes.NewReader(x))
+		dec.UseNumber()
+		if dec.Decode(&d) != nil {
+			return appendQuotedCut(dst, string(x))
+		}
+		return AppendSent(dst, d, true)
+	case []any:
+		return appendArray(dst, len(x))
+	}
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
+		if rv.IsNil() {
+			return append(dst, "null"...)
+		}
+		rv = rv.Elem()
+	}
+	switch rv.Kind() {
+	case reflect.String:
+		return appendQuotedCut(dst, rv.String())
+	case reflect.Bool:
+		return strconv.AppendBool(dst, rv.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.AppendInt(dst, rv.Int(), 10)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return strconv.AppendUint(dst, rv.Uint(), 10)
+	case reflect.Float32, reflect.Float64:
+		return AppendJSNumber(dst, rv.Float())
+	case reflect.Slice, reflect.Array:
+		return appendArray(dst, rv.Len())
+	}
+	w := jsonw.Writer{Style: jsonw.JS}
+	w.Value(rv.Interface())
+	return append(dst, cutUTF16(string(w.B), SentMaxObject)...)
+}
+
+func appendArray(dst []byte, n int) []byte {
+	dst = append(dst, "array("...)
+	dst = strconv.AppendInt(dst, int64(n), 10)
+	return append(dst, ')')
+}
+
+func appendQuotedCut(dst []byte, s string) []byte {
+	dst = append(dst, '\'')
+	if utf16Len(s, SentMaxString+1) > SentMaxString {
+		dst = append(dst, cutUTF16(s, SentKeepString)...)
+		dst = append(dst, "..."...)
+	} else {
+		dst = append(dst, s...)
+	}
+	return append(dst, '\'')
+}
+
+// utf16Len counts the UTF-16 code units of s, stopping at limit.
+func utf16Len(s string, limit int) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+		if n >= limit {
+			return n
+		}
+	}
+	return n
+}
+
+// cutUTF16 returns the longest prefix of s of at most n UTF-16 code units
+// that does not split a character.
+func cutUTF16(s string, n int) string {
+	units := 0
+	for i, r := range s {
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if units+w > n {
+			return s[:i]
+		}
+		units += w
+	}
+	return s
+}

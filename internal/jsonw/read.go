@@ -1,0 +1,202 @@
+package jsonw
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// Member is one member of a JSON object: its key and its raw value.
+type Member struct {
+	Key string
+	Raw []byte
+}
+
+// Object returns the members of a JSON object in document order, or false
+// when data is not valid JSON or not an object.
+func Object(data []byte) ([]Member, bool) {
+	if !json.Valid(data) {
+		return nil, false
+	}
+	return members(data)
+}
+
+// members is Object for data already known to be valid JSON.
+func members(data []byte) ([]Member, bool) {
+	s := scanner{data: data}
+	s.ws()
+	if s.i >= len(data) || data[s.i] != '{' {
+		return nil, false
+	}
+	s.i++
+	var out []Member
+	for {
+		s.ws()
+		if data[s.i] == '}' {
+			return out, true
+		}
+		if data[s.i] == ',' {
+			s.i++
+			s.ws()
+		}
+		key := s.str()
+		s.ws()
+		s.i++ // ':'
+		s.ws()
+		start := s.i
+		s.skipValue()
+		out = append(out, Member{key, data[start:s.i]})
+	}
+}
+
+// Members is Object for data already known to be valid JSON.
+func Members(data []byte) ([]Member, bool) { return members(data) }
+
+// skipValue moves past one value of valid JSON.
+func (s *scanner) skipValue() {
+	switch s.data[s.i] {
+	case '{', '[', '"':
+		s.skip()
+	default:
+		for s.i < len(s.data) {
+			switch s.data[s.i] {
+			case ',', '}', ']', ' ', '\t', '\n', '\r':
+				return
+			}
+			s.i++
+		}
+	}
+}
+
+// Elements returns the raw elements of a valid JSON array, or false when raw
+// is not an array.
+func Elements(raw []byte) ([][]byte, bool) {
+	s := scanner{data: raw}
+	s.ws()
+	if s.i >= len(raw) || raw[s.i] != '[' {
+		return nil, false
+	}
+	s.i++
+	var out [][]byte
+	for {
+		s.ws()
+		switch raw[s.i] {
+		case ']':
+			return out, true
+		case ',':
+			s.i++
+			s.ws()
+		}
+		start := s.i
+		s.skipValue()
+		out = append(out, raw[start:s.i])
+	}
+}
+
+// String returns the string a raw JSON value holds, or false when it is not
+// a string.
+func String(raw []byte) (string, bool) {
+	if len(raw) == 0 || raw[0] != '"' {
+		return "", false
+	}
+	s := scanner{data: raw}
+	return s.str(), true
+}
+
+// Bool returns the boolean a raw JSON value holds.
+func Bool(raw []byte) (v, ok bool) {
+	switch string(raw) {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
+}
+
+// Float returns the number a raw JSON value holds.
+func Float(raw []byte) (float64, bool) {
+	if len(raw) == 0 || !(raw[0] == '-' || '0' <= raw[0] && raw[0] <= '9') {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(string(raw), 64)
+	return f, err == nil
+}
+
+// Strings returns the strings of a raw JSON array of strings.
+func Strings(raw []byte) ([]string, bool) {
+	els, ok := Elements(raw)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, 0, len(els))
+	for _, el := range els {
+		s, ok := String(el)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+// Decode returns a raw valid JSON value as encoding/json decodes it into any,
+// except that numbers are json.Number.
+func Decode(raw []byte) any {
+	s := scanner{data: raw}
+	s.ws()
+	return s.decode()
+}
+
+func (s *scanner) decode() any {
+	switch c := s.data[s.i]; c {
+	case '{':
+		s.i++
+		m := map[string]any{}
+		for {
+			s.ws()
+			switch s.data[s.i] {
+			case '}':
+				s.i++
+				return m
+			case ',':
+				s.i++
+				s.ws()
+			}
+			k := s.str()
+			s.ws()
+			s.i++ // ':'
+			s.ws()
+			m[k] = s.decode()
+		}
+	case '[':
+		s.i++
+		a := []any{}
+		for {
+			s.ws()
+			switch s.data[s.i] {
+			case ']':
+				s.i++
+				return a
+			case ',':
+				s.i++
+				s.ws()
+			}
+			a = append(a, s.decode())
+		}
+	case '"':
+		return s.str()
+	case 't':
+		s.i += 4
+		return true
+	case 'f':
+		s.i += 5
+		return false
+	case 'n':
+		s.i += 4
+		return nil
+	default:
+		start := s.i
+		s.skipValue()
+		return json.Number(s.data[start:s.i])
+	}
+}

@@ -1,0 +1,206 @@
+package jsonw
+
+import (
+	"strconv"
+	"time"
+	"unsafe"
+)
+
+// Writer appends one JSON text to B. Objects, arrays and values are written
+// in document order; the Writer inserts commas, and newlines with indentation
+// when Indent is set (the layout of JSON.stringify(v, null, indent)).
+//
+// The zero Writer writes compact Go-style JSON.
+type Writer struct {
+	B      []byte
+	Style  Style
+	Indent string
+
+	depth    int
+	more     bool // a value was written at this level: the next needs a comma
+	afterKey bool // a key was just written: the value follows directly
+
+	path []unsafe.Pointer // containers being written by Value, for cycle checks
+}
+
+// Reset empties the writer for reuse, keeping its buffer, style and indent.
+func (w *Writer) Reset() {
+	w.B = w.B[:0]
+	w.depth, w.more, w.afterKey = 0, false, false
+	w.path = w.path[:0]
+}
+
+// Depth reports how many objects and arrays are open.
+func (w *Writer) Depth() int { return w.depth }
+
+func (w *Writer) newline() {
+	w.B = append(w.B, '\n')
+	for range w.depth {
+		w.B = append(w.B, w.Indent...)
+	}
+}
+
+// pre writes what goes before a value: nothing after a key, else a comma
+// after a sibling and, when indenting inside a container, a line break.
+func (w *Writer) pre() {
+	if w.afterKey {
+		w.afterKey = false
+		return
+	}
+	if w.more {
+		w.B = append(w.B, ',')
+	}
+	if w.Indent != "" && w.depth > 0 {
+		w.newline()
+	}
+}
+
+func (w *Writer) open(c byte) {
+	w.pre()
+	w.B = append(w.B, c)
+	w.depth++
+	w.more = false
+}
+
+func (w *Writer) close(c byte) {
+	w.depth--
+	if w.more && w.Indent != "" {
+		w.newline()
+	}
+	w.B = append(w.B, c)
+	w.more = true
+}
+
+// BeginObject opens an object.
+func (w *Writer) BeginObject() { w.open('{') }
+
+// EndObject closes the innermost object.
+func (w *Writer) EndObject() { w.close('}') }
+
+// BeginArray opens an array.
+func (w *Writer) BeginArray() { w.open('[') }
+
+// EndArray closes the innermost array.
+func (w *Writer) EndArray() { w.close(']') }
+
+// Key writes an object member name; the member's value must follow.
+func (w *Writer) Key(k string) {
+	if w.more {
+		w.B = append(w.B, ',')
+	}
+	if w.Indent != "" {
+		w.newline()
+	}
+	w.B = AppendString(w.B, k, w.Style)
+	w.B = append(w.B, ':')
+	if w.Indent != "" {
+		w.B = append(w.B, ' ')
+	}
+	w.more = false
+	w.afterKey = true
+}
+
+// String writes a string value.
+func (w *Writer) String(s string) {
+	w.pre()
+	w.B = AppendString(w.B, s, w.Style)
+	w.more = true
+}
+
+// Strings writes an array of strings.
+func (w *Writer) Strings(ss []string) {
+	w.BeginArray()
+	for _, s := range ss {
+		w.String(s)
+	}
+	w.EndArray()
+}
+
+// Bool writes true or false.
+func (w *Writer) Bool(b bool) {
+	w.pre()
+	w.B = strconv.AppendBool(w.B, b)
+	w.more = true
+}
+
+// Null writes null.
+func (w *Writer) Null() {
+	w.pre()
+	w.B = append(w.B, "null"...)
+	w.more = true
+}
+
+// Int writes an integer.
+func (w *Writer) Int(i int64) {
+	w.pre()
+	w.B = strconv.AppendInt(w.B, i, 10)
+	w.more = true
+}
+
+// Uint writes an unsigned integer.
+func (w *Writer) Uint(u uint64) {
+	w.pre()
+	w.B = strconv.AppendUint(w.B, u, 10)
+	w.more = true
+}
+
+// Float writes a float64 as encoding/json does. NaN and infinities, which
+// JSON cannot hold, are written as the strings "NaN", "Infinity" and
+// "-Infinity".
+func (w *Writer) Float(f float64) { w.float(f, 64) }
+
+func (w *Writer) float(f float64, bits int) {
+	if s, ok := NonFinite(f); ok {
+		w.String(s)
+		return
+	}
+	w.pre()
+	w.B = AppendFloat(w.B, f, bits, w.Style)
+	w.more = true
+}
+
+// Number writes a JSON number literal that the caller has already checked.
+func (w *Writer) Number(lit string) {
+	w.pre()
+	w.B = append(w.B, lit...)
+	w.more = true
+}
+
+// FieldObject writes one per-field violation in the model's JSON form:
+// {"path","sent"?,"message"?,"expected"?,"options"?,"hint"?,"rule"?}, with
+// "sent" present exactly when something was sent.
+func (w *Writer) FieldObject(path string, sent any, wasSent bool, message, expected string, options []string, hint, rule string) {
+	w.BeginObject()
+	w.Key("path")
+	w.String(path)
+	if wasSent {
+		w.Key("sent")
+		w.Value(sent)
+	}
+	w.optString("message", message)
+	w.optString("expected", expected)
+	if len(options) > 0 {
+		w.Key("options")
+		w.Strings(options)
+	}
+	w.optString("hint", hint)
+	w.optString("rule", rule)
+	w.EndObject()
+}
+
+func (w *Writer) optString(key, s string) {
+	if s != "" {
+		w.Key(key)
+		w.String(s)
+	}
+}
+
+// Time writes t formatted with layout as a string. The layout must not
+// produce characters that need escaping (time.RFC3339 does not).
+func (w *Writer) Time(t time.Time, layout string) {
+	w.pre()
+	w.B = append(w.B, '"')
+	w.B = t.AppendFormat(w.B, layout)
+	w.B = append(w.B, '"')
+	w.more = true
+}

@@ -1,0 +1,188 @@
+package render
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/jsonw"
+)
+
+// Contract is the agent-system "Error Contracts" dialect: one text block
+// holding
+//
+//	{"code":…,"message":…,"details":{…},"recoverable":bool}
+//
+// as compact JSON (Go's encoding/json without HTML escaping). code is the
+// model's code, recoverable is IsRetryable (the catalog reads the contract's
+// "Maybe" as retryable only for TRANSIENT codes), and details holds the
+// model's details and, under the model's key names, what has no slot: class
+// (when the code does not imply it), severity, recovery, actions,
+// retry_after, status, tool and fields. details is left out when empty.
+//
+// The contract's failed-task response, span attributes and log record are
+// AppendFailedTask, SpanAttrs and LogAttrs.
+type Contract struct{}
+
+// contractParts are the members the contract's details may hold.
+var contractParts = partsOf(pClass, pSeverity, pRecovery, pActions, pRetryAfter, pStatus, pTool, pFields)
+
+// Name returns "contract".
+func (Contract) Name() string { return NameContract }
+
+// Render returns e as an error-contract result.
+func (d Contract) Render(e *errorx.Error) *mcp.CallToolResult {
+	if e == nil {
+		return nil
+	}
+	b := getBuf()
+	*b = d.AppendText(*b, e)
+	res := textResult(string(*b), e.IsError())
+	putBuf(b)
+	return res
+}
+
+// AppendText appends the error object's JSON to dst.
+func (Contract) AppendText(dst []byte, e *errorx.Error) []byte {
+	w := jsonw.Writer{B: dst, Style: jsonw.GoNoHTML}
+	writeContractObject(&w, e)
+	return w.B
+}
+
+func writeContractObject(w *jsonw.Writer, e *errorx.Error) {
+	w.BeginObject()
+	w.Key("code")
+	w.String(e.Code)
+	w.Key("message")
+	w.String(e.Message)
+	o := newObject(e)
+	o.details(contractParts)
+	o.add(pClass, e.EffectiveClass() != errorx.ClassOf(e.Code))
+	o.common()
+	o.add(pStatus, e.Status != 0)
+	o.add(pTool, e.Tool != "")
+	o.add(pFields, len(e.Fields) > 0)
+	if !o.empty() {
+		w.Key("details")
+		o.write(w, false)
+	}
+	w.Key("recoverable")
+	w.Bool(e.IsRetryable())
+	w.EndObject()
+}
+
+// Task identifies the task a failed-task response reports.
+type Task struct {
+	ID          string
+	Agent       string
+	StartedAt   time.Time
+	CompletedAt time.Time
+	RetryCount  int // written as metadata.retryCount when positive
+}
+
+// AppendFailedTask appends the contract's failed-task response:
+//
+//	{"id":…,"status":"failed","error":{…},"metadata":{"startedAt":…,
+//	 "completedAt":…,"duration_ms":N,"agent":…}}
+//
+// Times are RFC 3339 in UTC; duration_ms is CompletedAt-StartedAt in whole
+// milliseconds.
+func (Contract) AppendFailedTask(dst []byte, t Task, e *errorx.Error) []byte {
+	w := jsonw.Writer{B: dst, Style: jsonw.GoNoHTML}
+	w.BeginObject()
+	w.Key("id")
+	w.String(t.ID)
+	w.Key("status")
+	w.String("failed")
+	w.Key("error")
+	writeContractObject(&w, e)
+	w.Key("metadata")
+	w.BeginObject()
+	w.Key("startedAt")
+	w.String(t.StartedAt.UTC().Format(time.RFC3339Nano))
+	w.Key("completedAt")
+	w.String(t.CompletedAt.UTC().Format(time.RFC3339Nano))
+	w.Key("duration_ms")
+	w.Int(t.CompletedAt.Sub(t.StartedAt).Milliseconds())
+	w.Key("agent")
+	w.String(t.Agent)
+	if t.RetryCount > 0 {
+		w.Key("retryCount")
+		w.Int(int64(t.RetryCount))
+	}
+	w.EndObject()
+	w.EndObject()
+	return w.B
+}
+
+// SpanAttrs returns the attributes the contract adds to a span when an error
+// occurs: error=true, error.code, error.message and error.recoverable.
+func (Contract) SpanAttrs(e *errorx.Error) []slog.Attr {
+	return []slog.Attr{
+		slog.Bool("error", true),
+		slog.String("error.code", e.Code),
+		slog.String("error.message", e.Message),
+		slog.Bool("error.recoverable", e.IsRetryable()),
+	}
+}
+
+// LogAttrs returns the "error" group of the contract's structured log
+// record, {code, message}; log it at slog.LevelError with the agent and task
+// ids beside it.
+func (Contract) LogAttrs(e *errorx.Error) []slog.Attr {
+	return []slog.Attr{slog.Group("error", slog.String("code", e.Code), slog.String("message", e.Message))}
+}
+
+// Decode reads an error-contract result: the first text block that is a JSON
+// object with a string "code" and a boolean "recoverable", or a failed-task
+// response holding one under "error".
+func (Contract) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
+	for _, t := range texts(res) {
+		if e, ok := decodeContract([]byte(t)); ok {
+			return e, nil
+		}
+	}
+	return nil, ErrNotDialect
+}
+
+func decodeContract(data []byte) (*errorx.Error, bool) {
+	ms, ok := jsonw.Object(data)
+	if !ok {
+		return nil, false
+	}
+	return decodeContractMembers(ms, true)
+}
+
+func decodeContractMembers(ms []jsonw.Member, outer bool) (*errorx.Error, bool) {
+	var code, msg string
+	var recoverable, hasCode, hasRec bool
+	var details []jsonw.Member
+	for _, m := range ms {
+		switch m.Key {
+		case "code":
+			code, hasCode = jsonw.String(m.Raw)
+		case "message":
+			msg, _ = jsonw.String(m.Raw)
+		case "recoverable":
+			recoverable, hasRec = jsonw.Bool(m.Raw)
+		case "details":
+			details, _ = jsonw.Members(m.Raw)
+		case "type", "kind", "success":
+			return nil, false // another dialect
+		case "error":
+			if inner, ok := jsonw.Members(m.Raw); ok && outer {
+				return decodeContractMembers(inner, false)
+			}
+		}
+	}
+	if !hasCode || !hasRec {
+		return nil, false
+	}
+	e := &errorx.Error{Code: code, Message: msg}
+	_, class := readExtras(e, details, contractParts)
+	finishClass(e, class)
+	normalizeRetryable(e, recoverable)
+	return e, true
+}

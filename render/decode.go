@@ -1,0 +1,53 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+)
+
+// NamePlain is the dialect Decode reports for an error result written in
+// none of the dialects: a legacy plain-text error.
+const NamePlain = "plain"
+
+// decoders are tried in this order: toolError:v1 first (its
+// structuredContent is the strongest signal), then the text dialects, whose
+// detection keys do not overlap.
+var decoders = []Dialect{ToolError{}, XML{}, Envelope{}, Interbase{}, Contract{}}
+
+// Decode recognises the dialect of a tool result and returns the error it
+// holds and the dialect's name. A result in no dialect that has isError set
+// decodes as INTERNAL_ERROR with its text as the message (dialect "plain");
+// a result that is neither is no error: Decode returns nil and "". A
+// markdown-only toolError:v1 result whose structuredContent was dropped
+// decodes from its markdown as UNKNOWN_ERROR. Decode never panics.
+func Decode(res *mcp.CallToolResult) (e *errorx.Error, dialect string) {
+	if res == nil {
+		return nil, ""
+	}
+	defer func() {
+		if recover() != nil {
+			e, dialect = plain(res)
+		}
+	}()
+	for _, d := range decoders {
+		if e, err := d.Decode(res); err == nil {
+			return e, d.Name()
+		}
+	}
+	for _, t := range texts(res) {
+		if e, ok := decodeMarkdown(t); ok {
+			return e, NameToolError
+		}
+	}
+	return plain(res)
+}
+
+func plain(res *mcp.CallToolResult) (*errorx.Error, string) {
+	if !res.IsError {
+		return nil, ""
+	}
+	return errorx.New(errorx.CodeInternalError, strings.Join(texts(res), "\n")), NamePlain
+}

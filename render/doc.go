@@ -1,0 +1,31 @@
+// Package render turns the error model into the tool results agents read,
+// in five wire dialects, and reads any of them back.
+//
+// # Dialects
+//
+// A Dialect renders an *errorx.Error as an *mcp.CallToolResult and decodes
+// its own wire form. The five, by their fixed names:
+//
+//   - interbase (Interbase): {"type","message","recoverable","data"} JSON in a
+//     text block, byte-identical to Go's encoding/json.
+//   - toolerror (ToolError): toolError:v1 structuredContent with markdown,
+//     json or both text blocks.
+//   - xml (XML): MCP Fusion's <tool_error> and <validation_error> documents.
+//   - contract (Contract): the agent-system error contract
+//     {code,message,details,recoverable}.
+//   - envelope (Envelope): the success:false envelope with error_code, hint,
+//     required_fields and validation_errors.
+//
+// Whatever a dialect has no slot for travels in its extras object (interbase
+// data, the others' details, the xml dialect's attributes) under the model's
+// own key names, so Decode(Render(e)) gives e back as far as the wire can
+// hold it. README.md tables what each dialect keeps.
+//
+// Every dialect sets isError unless the error's severity is warning, never
+// panics, and always writes valid JSON or well-formed XML.
+//
+// # Servers and clients
+//
+// ByName picks a dialect by name. Decode recognises the dialect of any
+// result and returns the model.
+package render

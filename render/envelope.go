@@ -1,0 +1,360 @@
+package render
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/jsonw"
+)
+
+// Envelope is the "success:false" envelope of Go HTTP MCP servers
+// (stargate's HTTPMCPServer): one text block holding
+//
+//	{"success":false,"error":…,"error_code":…,"message":…,"code":N,"hint":…,
+//	 "timestamp":…,"required_fields":[…],"version":…,"details":{…}}
+//
+// in that key order, as encoding/json writes it (HTML-safe escaping, details
+// keys sorted), every member but success left out when empty. error and
+// message both hold the message, error_code the code, hint the recovery,
+// code the HTTP status (only with HTTPCode, as the reference's current path
+// leaves it out), timestamp the clock's time in RFC 3339 (seconds), and
+// required_fields the sorted paths of the fields that were required.
+// details holds tool, validation_errors ({path: {value, message, expected,
+// required, type}}), the model's details and, under the model's key names,
+// what has no slot: code (when error_code differs), class, severity,
+// actions, retry_after, retryable (when stated), status and, when two fields
+// share a path, fields.
+type Envelope struct {
+	// Now is the clock for timestamp; nil means time.Now.
+	Now func() time.Time
+	// Version is the version string; empty means "1.0.0".
+	Version string
+	// HTTPCode writes the HTTP status as "code", as the reference's legacy
+	// path did.
+	HTTPCode bool
+	// ToolPrefix writes error_code as the tool's upper-snake name, an
+	// underscore and the code (CLAIM_TASK_ALREADY_CLAIMED) when the error
+	// names its tool and the code does not already start so.
+	ToolPrefix bool
+}
+
+// DefaultVersion is the envelope's version string when none is set.
+const DefaultVersion = "1.0.0"
+
+// envelopeParts are the members the envelope's details may hold.
+var envelopeParts = partsOf(pCode, pClass, pSeverity, pActions, pRetryAfter, pRetryable, pStatus, pTool, pFields, pValidationErrors)
+
+// Name returns "envelope".
+func (Envelope) Name() string { return NameEnvelope }
+
+// Render returns e as an envelope result.
+func (d Envelope) Render(e *errorx.Error) *mcp.CallToolResult {
+	if e == nil {
+		return nil
+	}
+	b := getBuf()
+	*b = d.AppendText(*b, e)
+	res := textResult(string(*b), e.IsError())
+	putBuf(b)
+	return res
+}
+
+// ErrorCode returns the error_code the envelope writes for e.
+func (d Envelope) ErrorCode(e *errorx.Error) string {
+	if !d.ToolPrefix || e.Tool == "" || e.Code == "" {
+		return e.Code
+	}
+	p := ToolPrefix(e.Tool)
+	if strings.HasPrefix(e.Code, p) {
+		return e.Code
+	}
+	return p + e.Code
+}
+
+// ToolPrefix returns the error-code prefix of a tool: its name in upper case
+// with every run of other characters than letters and digits made one
+// underscore, and a final underscore ("claim_task" and "claim-task" give
+// "CLAIM_TASK_").
+func ToolPrefix(tool string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range strings.ToUpper(tool) {
+		if 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+			b.WriteRune(r)
+			under = false
+		} else if !under && b.Len() > 0 {
+			b.WriteByte('_')
+			under = true
+		}
+	}
+	if !under {
+		b.WriteByte('_')
+	}
+	return b.String()
+}
+
+// AppendText appends the envelope's JSON to dst.
+func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
+	w := jsonw.Writer{B: dst, Style: jsonw.Go}
+	code := d.ErrorCode(e)
+	w.BeginObject()
+	w.Key("success")
+	w.Bool(false)
+	if e.Message != "" {
+		w.Key("error")
+		w.String(e.Message)
+	}
+	if code != "" {
+		w.Key("error_code")
+		w.String(code)
+	}
+	if e.Message != "" {
+		w.Key("message")
+		w.String(e.Message)
+	}
+	if d.HTTPCode {
+		w.Key("code")
+		w.Int(int64(e.EffectiveStatus()))
+	}
+	if e.Recovery != "" {
+		w.Key("hint")
+		w.String(e.Recovery)
+	}
+	now := time.Now
+	if d.Now != nil {
+		now = d.Now
+	}
+	w.Key("timestamp")
+	w.Time(now(), time.RFC3339)
+	if req := requiredFields(e.Fields); len(req) > 0 {
+		w.Key("required_fields")
+		w.Strings(req)
+	}
+	w.Key("version")
+	if d.Version != "" {
+		w.String(d.Version)
+	} else {
+		w.String(DefaultVersion)
+	}
+	o := newObject(e)
+	o.add(pTool, e.Tool != "")
+	o.add(pValidationErrors, len(e.Fields) > 0)
+	o.details(envelopeParts)
+	o.add(pCode, code != e.Code)
+	o.add(pClass, e.EffectiveClass() != errorx.ClassOf(e.Code))
+	o.add(pSeverity, e.Severity != errorx.SeverityUnset)
+	o.add(pActions, len(e.Actions) > 0)
+	o.add(pRetryAfter, e.RetryAfter > 0)
+	o.add(pRetryable, e.Retryable != errorx.Unset)
+	o.add(pStatus, e.Status != 0 && !d.HTTPCode)
+	o.add(pFields, duplicatePaths(e.Fields))
+	if !o.empty() {
+		w.Key("details")
+		o.write(&w, true)
+	}
+	w.EndObject()
+	return w.B
+}
+
+// fieldRequired reports whether the envelope flags f as required: nothing
+// was sent, or a required rule failed.
+func fieldRequired(f errorx.Field) bool {
+	return !f.WasSent || strings.HasPrefix(f.Rule, "required")
+}
+
+func requiredFields(fields []errorx.Field) []string {
+	var out []string
+	for _, f := range fields {
+		if fieldRequired(f) {
+			out = append(out, f.Path)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func duplicatePaths(fields []errorx.Field) bool {
+	for i := range fields {
+		for j := range i {
+			if fields[i].Path == fields[j].Path {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// impliedRule is the rule a reader infers from a validation_errors entry
+// without a "rule" key: "required" when it is flagged required, else none.
+func impliedRule(f errorx.Field) string {
+	if fieldRequired(f) {
+		return "required"
+	}
+	return ""
+}
+
+// writeValidationErrors writes {path: {value, message, expected, required,
+// type}} sorted by path, the first field of each path only, with a field's
+// options, hint and rule beside them when it has them (the rule only when
+// the required flag does not imply it).
+func writeValidationErrors(w *jsonw.Writer, fields []errorx.Field) {
+	idx := make([]int, 0, len(fields))
+	for i, f := range fields {
+		if !slices.ContainsFunc(idx, func(j int) bool { return fields[j].Path == f.Path }) {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(fields[a].Path, fields[b].Path) })
+	w.BeginObject()
+	for _, i := range idx {
+		f := fields[i]
+		w.Key(f.Path)
+		w.BeginObject()
+		w.Key("value")
+		if f.WasSent {
+			w.Value(f.Sent)
+		} else {
+			w.Null()
+		}
+		if f.Message != "" {
+			w.Key("message")
+			w.String(f.Message)
+		}
+		if f.Expected != "" {
+			w.Key("expected")
+			w.String(f.Expected)
+		}
+		w.Key("required")
+		w.Bool(fieldRequired(f))
+		if f.Rule == "type" {
+			w.Key("type")
+			w.String("type")
+		}
+		if len(f.Options) > 0 {
+			w.Key("options")
+			w.Strings(f.Options)
+		}
+		if f.Hint != "" {
+			w.Key("hint")
+			w.String(f.Hint)
+		}
+		if f.Rule != "type" && f.Rule != impliedRule(f) {
+			w.Key("rule")
+			w.String(f.Rule)
+		}
+		w.EndObject()
+	}
+	w.EndObject()
+}
+
+// Decode reads an envelope result: the first text block that is a JSON
+// object with "success": false.
+func (Envelope) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
+	for _, t := range texts(res) {
+		if e, ok := decodeEnvelope([]byte(t)); ok {
+			return e, nil
+		}
+	}
+	return nil, ErrNotDialect
+}
+
+func decodeEnvelope(data []byte) (*errorx.Error, bool) {
+	ms, ok := jsonw.Object(data)
+	if !ok {
+		return nil, false
+	}
+	e := &errorx.Error{}
+	var success, hasSuccess bool
+	var errText string
+	var details []jsonw.Member
+	for _, m := range ms {
+		switch m.Key {
+		case "success":
+			success, hasSuccess = jsonw.Bool(m.Raw)
+		case "error":
+			errText, _ = jsonw.String(m.Raw)
+		case "error_code":
+			e.Code, _ = jsonw.String(m.Raw)
+		case "message":
+			e.Message, _ = jsonw.String(m.Raw)
+		case "hint":
+			e.Recovery, _ = jsonw.String(m.Raw)
+		case "code":
+			if f, ok := jsonw.Float(m.Raw); ok && f == float64(int(f)) && f >= 0 && f <= 999 {
+				e.Status = int(f)
+			}
+		case "details":
+			details, _ = jsonw.Members(m.Raw)
+		}
+	}
+	if !hasSuccess || success {
+		return nil, false
+	}
+	if e.Message == "" {
+		e.Message = errText
+	}
+	var verrs []jsonw.Member
+	rest := details[:0:0]
+	for _, m := range details {
+		if m.Key == "validation_errors" {
+			if vs, ok := jsonw.Members(m.Raw); ok {
+				verrs = vs
+				continue
+			}
+		}
+		rest = append(rest, m)
+	}
+	_, class := readExtras(e, rest, envelopeParts)
+	if len(e.Fields) == 0 {
+		e.Fields = decodeValidationErrors(verrs)
+	}
+	finishClass(e, class)
+	return e, true
+}
+
+func decodeValidationErrors(ms []jsonw.Member) []errorx.Field {
+	var out []errorx.Field
+	for _, m := range ms {
+		f := errorx.Field{Path: m.Key}
+		fm, ok := jsonw.Members(m.Raw)
+		if !ok {
+			continue
+		}
+		var value []byte
+		var required, hasRule bool
+		for _, x := range fm {
+			switch x.Key {
+			case "value":
+				value = x.Raw
+			case "message":
+				f.Message, _ = jsonw.String(x.Raw)
+			case "expected":
+				f.Expected, _ = jsonw.String(x.Raw)
+			case "required":
+				required, _ = jsonw.Bool(x.Raw)
+			case "type", "field_type":
+				if s, _ := jsonw.String(x.Raw); s == "type" {
+					f.Rule = "type"
+				}
+			case "options":
+				f.Options, _ = jsonw.Strings(x.Raw)
+			case "hint":
+				f.Hint, _ = jsonw.String(x.Raw)
+			case "rule":
+				f.Rule, hasRule = jsonw.String(x.Raw)
+			}
+		}
+		if !(string(value) == "null" && required) && value != nil {
+			f.Sent, f.WasSent = jsonw.Decode(value), true
+		}
+		if !hasRule && f.Rule == "" && required {
+			f.Rule = "required"
+		}
+		out = append(out, f)
+	}
+	return out
+}

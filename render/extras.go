@@ -1,0 +1,319 @@
+package render
+
+import (
+	"cmp"
+	"encoding/json"
+	"slices"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/jsonw"
+)
+
+// A JSON dialect carries what it has no slot for in its extras object
+// (interbase "data", toolerror/contract/envelope "details") under the model's
+// own key names. The user's details sit beside them, unless one of the
+// user's keys is a key the dialect reserves: then all of the user's details
+// move under "details", so nothing is overwritten or misread.
+
+// part is one member the extras object may hold.
+type part uint8
+
+const (
+	pDetail           part = iota // one of the user's details
+	pStatusCode                   // toolerror's native statusCode
+	pCode                         // the model's code
+	pClass                        // the model's class
+	pSeverity                     // the model's severity
+	pRecovery                     // the recovery suggestion
+	pActions                      // the available actions
+	pRetryAfter                   // the retry delay in seconds
+	pRetryable                    // an explicit retryable answer
+	pStatus                       // the HTTP status
+	pTool                         // the tool name
+	pFields                       // the per-field violations
+	pValidationErrors             // envelope's native validation_errors
+	pDetails                      // the user's details, nested
+	nParts
+)
+
+var partKey = [nParts]string{
+	pStatusCode: "statusCode", pCode: "code", pClass: "class", pSeverity: "severity",
+	pRecovery: "recovery", pActions: "actions", pRetryAfter: "retry_after",
+	pRetryable: "retryable", pStatus: "status", pTool: "tool", pFields: "fields",
+	pValidationErrors: "validation_errors", pDetails: "details",
+}
+
+// parts is a set of parts.
+type parts uint32
+
+func partsOf(ps ...part) parts {
+	var s parts
+	for _, p := range ps {
+		s |= 1 << p
+	}
+	return s | 1<<pDetails
+}
+
+func (s parts) has(p part) bool { return s&(1<<p) != 0 }
+
+// reserves reports whether key is the key of a part in s.
+func (s parts) reserves(key string) bool {
+	for p := pStatusCode; p < nParts; p++ {
+		if s.has(p) && partKey[p] == key {
+			return true
+		}
+	}
+	return false
+}
+
+// nests reports whether e's details must move under "details" because one of
+// their keys is reserved.
+func (s parts) nests(e *errorx.Error) bool {
+	for _, d := range e.Details.Pairs() {
+		if s.reserves(d.Key) {
+			return true
+		}
+	}
+	return false
+}
+
+type entry struct {
+	key string
+	p   part
+	i   int // index of a pDetail in e.Details
+}
+
+// object lists the members of one extras object in writing order.
+type object struct {
+	e    *errorx.Error
+	ents []entry
+	arr  [16]entry
+}
+
+func newObject(e *errorx.Error) *object {
+	o := &object{e: e}
+	o.ents = o.arr[:0]
+	return o
+}
+
+func (o *object) add(p part, cond bool) {
+	if cond {
+		o.ents = append(o.ents, entry{key: partKey[p], p: p})
+	}
+}
+
+// details adds the user's details, flat or nested according to reserved.
+func (o *object) details(reserved parts) {
+	if o.e.Details.Len() == 0 {
+		return
+	}
+	if reserved.nests(o.e) {
+		o.add(pDetails, true)
+		return
+	}
+	for i, d := range o.e.Details.Pairs() {
+		o.ents = append(o.ents, entry{key: d.Key, p: pDetail, i: i})
+	}
+}
+
+// common adds the parts that no JSON dialect has a slot for, in model order.
+func (o *object) common() {
+	e := o.e
+	o.add(pSeverity, e.Severity != errorx.SeverityUnset)
+	o.add(pRecovery, e.Recovery != "")
+	o.add(pActions, len(e.Actions) > 0)
+	o.add(pRetryAfter, e.RetryAfter > 0)
+}
+
+func (o *object) empty() bool { return len(o.ents) == 0 }
+
+// write writes the object; sorted orders the members by key, as
+// encoding/json orders a map.
+func (o *object) write(w *jsonw.Writer, sorted bool) {
+	if sorted {
+		slices.SortFunc(o.ents, func(a, b entry) int { return cmp.Compare(a.key, b.key) })
+	}
+	e := o.e
+	w.BeginObject()
+	for _, en := range o.ents {
+		w.Key(en.key)
+		switch en.p {
+		case pDetail:
+			w.Value(e.Details.Pairs()[en.i].Value)
+		case pStatusCode, pStatus:
+			w.Int(int64(e.Status))
+		case pCode:
+			w.String(e.Code)
+		case pClass:
+			w.String(e.EffectiveClass().String())
+		case pSeverity:
+			w.String(e.Severity.String())
+		case pRecovery:
+			w.String(e.Recovery)
+		case pActions:
+			w.Strings(e.Actions)
+		case pRetryAfter:
+			w.Float(e.RetryAfter.Seconds())
+		case pRetryable:
+			w.Bool(e.Retryable == errorx.Yes)
+		case pTool:
+			w.String(e.Tool)
+		case pFields:
+			writeFields(w, e.Fields)
+		case pValidationErrors:
+			writeValidationErrors(w, e.Fields)
+		case pDetails:
+			writeDetails(w, e.Details, sorted)
+		}
+	}
+	w.EndObject()
+}
+
+func writeFields(w *jsonw.Writer, fields []errorx.Field) {
+	w.BeginArray()
+	for _, f := range fields {
+		w.FieldObject(f.Path, f.Sent, f.WasSent, f.Message, f.Expected, f.Options, f.Hint, f.Rule)
+	}
+	w.EndArray()
+}
+
+func writeDetails(w *jsonw.Writer, d errorx.Details, sorted bool) {
+	pairs := d.Pairs()
+	if sorted {
+		pairs = slices.SortedFunc(slices.Values(pairs), func(a, b errorx.Detail) int { return cmp.Compare(a.Key, b.Key) })
+	}
+	w.BeginObject()
+	for _, p := range pairs {
+		w.Key(p.Key)
+		w.Value(p.Value)
+	}
+	w.EndObject()
+}
+
+// readExtras applies the members of an extras object to e: a member whose key
+// is a part in allowed and whose value has that part's type sets the part;
+// anything else is one of the user's details. A "details" object holds the
+// user's details when they were nested. It reports whether the code and the
+// class were present.
+func readExtras(e *errorx.Error, ms []jsonw.Member, allowed parts) (codeSet bool, class errorx.Class) {
+	var nested []jsonw.Member
+	for _, m := range ms {
+		if allowed.has(pDetails) && m.Key == "details" {
+			if inner, ok := jsonw.Members(m.Raw); ok {
+				nested = inner
+				continue
+			}
+		}
+		if readPart(e, m, allowed, &codeSet, &class) {
+			continue
+		}
+		e.Details.Set(m.Key, jsonw.Decode(m.Raw))
+	}
+	for _, m := range nested {
+		e.Details.Set(m.Key, jsonw.Decode(m.Raw))
+	}
+	return codeSet, class
+}
+
+func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, class *errorx.Class) bool {
+	p := part(0)
+	for q := pStatusCode; q < nParts; q++ {
+		if allowed.has(q) && partKey[q] == m.Key {
+			p = q
+			break
+		}
+	}
+	switch p {
+	case pCode:
+		s, ok := jsonw.String(m.Raw)
+		if ok {
+			e.Code, *codeSet = s, true
+		}
+		return ok
+	case pClass:
+		s, _ := jsonw.String(m.Raw)
+		c, ok := errorx.ParseClass(s)
+		if ok {
+			*class = c
+		}
+		return ok
+	case pSeverity:
+		s, _ := jsonw.String(m.Raw)
+		sev, ok := errorx.ParseSeverity(s)
+		if ok {
+			e.Severity = sev
+		}
+		return ok
+	case pRecovery:
+		s, ok := jsonw.String(m.Raw)
+		if ok {
+			e.Recovery = s
+		}
+		return ok
+	case pActions:
+		a, ok := jsonw.Strings(m.Raw)
+		if ok {
+			e.Actions = a
+		}
+		return ok
+	case pRetryAfter:
+		f, ok := jsonw.Float(m.Raw)
+		if !ok {
+			return false
+		}
+		d, err := errorx.Seconds(f)
+		if err != nil {
+			return false
+		}
+		e.RetryAfter = d
+		return true
+	case pRetryable:
+		b, ok := jsonw.Bool(m.Raw)
+		if ok {
+			e.Retryable = errorx.Of(b)
+		}
+		return ok
+	case pStatus, pStatusCode:
+		f, ok := jsonw.Float(m.Raw)
+		if !ok || f != float64(int(f)) || f < 0 || f > 999 {
+			return false
+		}
+		e.Status = int(f)
+		return true
+	case pTool:
+		s, ok := jsonw.String(m.Raw)
+		if ok {
+			e.Tool = s
+		}
+		return ok
+	case pFields:
+		var fs []errorx.Field
+		if json.Unmarshal(m.Raw, &fs) != nil {
+			return false
+		}
+		e.Fields = fs
+		return true
+	}
+	return false
+}
+
+// finishClass sets e.Class: the class the wire stated, else the one e's code
+// implies.
+func finishClass(e *errorx.Error, stated errorx.Class) {
+	if stated != errorx.ClassUnset {
+		e.Class = stated
+		return
+	}
+	e.Class = errorx.ClassOf(e.Code)
+}
+
+// normalizeRetryable turns a wire boolean into e.Retryable: unset when it
+// matches the default for e's code and class, so a model that did not state
+// it reads back the same.
+func normalizeRetryable(e *errorx.Error, wire bool) {
+	if wire == errorx.DefaultRetryable(e.Code, e.EffectiveClass()) {
+		e.Retryable = errorx.Unset
+	} else {
+		e.Retryable = errorx.Of(wire)
+	}
+}

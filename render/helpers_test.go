@@ -1,0 +1,159 @@
+package render_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/golden"
+	"github.com/mcperr/mcperr/render"
+)
+
+// fixedNow is the envelope clock of every golden file: the timestamp of the
+// reference's own example.
+func fixedNow() time.Time {
+	return time.Date(2026, 1, 19, 19, 8, 56, 0, time.FixedZone("PST", -8*3600))
+}
+
+// dialects returns the five dialects configured for golden output.
+func dialects() []render.Dialect {
+	return []render.Dialect{
+		render.Interbase{},
+		render.ToolError{Mode: format.Both},
+		render.XML{},
+		render.Contract{},
+		render.Envelope{Now: fixedNow},
+	}
+}
+
+// textOf returns the text of content block i of res.
+func textOf(t *testing.T, res *mcp.CallToolResult, i int) string {
+	t.Helper()
+	if i >= len(res.Content) {
+		t.Fatalf("result has %d content blocks, want block %d", len(res.Content), i)
+	}
+	tc, ok := res.Content[i].(mcp.TextContent)
+	if !ok {
+		t.Fatalf("content[%d] is %T, want mcp.TextContent", i, res.Content[i])
+	}
+	return tc.Text
+}
+
+// goldenFiles returns the files that hold a dialect's bytes for one result:
+// name → bytes. Every file holds bytes mcperr writes itself.
+func goldenFiles(t *testing.T, d render.Dialect, res *mcp.CallToolResult) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	switch d.Name() {
+	case render.NameToolError:
+		sc, ok := res.StructuredContent.(json.RawMessage)
+		if !ok {
+			t.Fatalf("toolerror structuredContent is %T, want json.RawMessage", res.StructuredContent)
+		}
+		out["toolerror.structured.json"] = sc
+		i := 0
+		mode := d.(render.ToolError).Mode
+		if mode.Human() {
+			out["toolerror.md"] = []byte(textOf(t, res, i))
+			i++
+		}
+		if mode.Machine() {
+			out["toolerror.pretty.json"] = []byte(textOf(t, res, i))
+			i++
+		}
+		if len(res.Content) != i {
+			t.Errorf("toolerror %v: %d content blocks, want %d", mode, len(res.Content), i)
+		}
+	case render.NameXML:
+		out["xml.xml"] = []byte(textOf(t, res, 0))
+	default:
+		out[d.Name()+".json"] = []byte(textOf(t, res, 0))
+	}
+	if d.Name() != render.NameToolError {
+		if len(res.Content) != 1 || res.StructuredContent != nil {
+			t.Errorf("%s: want exactly one text block and no structuredContent", d.Name())
+		}
+	}
+	return out
+}
+
+// checkWellFormed fails t unless every file is valid JSON or well-formed XML.
+func checkWellFormed(t *testing.T, files map[string][]byte) {
+	t.Helper()
+	for name, b := range files {
+		switch filepath.Ext(name) {
+		case ".json":
+			if !json.Valid(b) {
+				t.Errorf("%s is not valid JSON:\n%s", name, b)
+			}
+		case ".xml":
+			if err := wellFormedXML(b); err != nil {
+				t.Errorf("%s is not well-formed XML: %v\n%s", name, err, b)
+			}
+		}
+	}
+}
+
+// wellFormedXML parses b with encoding/xml in strict mode and requires one
+// root element.
+func wellFormedXML(b []byte) error {
+	d := xml.NewDecoder(bytes.NewReader(b))
+	d.Strict = true
+	depth, roots := 0, 0
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		switch tok.(type) {
+		case xml.StartElement:
+			if depth == 0 {
+				roots++
+			}
+			depth++
+		case xml.EndElement:
+			depth--
+		case xml.CharData:
+			if depth == 0 && len(bytes.TrimSpace(tok.(xml.CharData))) > 0 {
+				return errors.New("text outside the root element")
+			}
+		}
+	}
+	if roots != 1 {
+		return errors.New("want exactly one root element")
+	}
+	return nil
+}
+
+// checkGolden compares every file with testdata/<dir>/<name>.
+func checkGolden(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
+	for name, b := range files {
+		golden.Equal(t, filepath.Join("testdata", dir, name), b)
+	}
+}
+
+// modelJSON is the model's canonical JSON, the form round trips compare.
+func modelJSON(t *testing.T, e *errorx.Error) string {
+	t.Helper()
+	if e == nil {
+		return "null"
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatalf("marshal model: %v", err)
+	}
+	return string(b)
+}

@@ -1,0 +1,218 @@
+package render_test
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/jsonw"
+	"github.com/mcperr/mcperr/render"
+)
+
+// project returns what dialect d can hold of e: the model that
+// Decode(d.Render(e)) must equal. It is written from the README's dialect
+// table, independently of the renderers, so that a round trip test checks
+// the renderer and the decoder against the documentation.
+func project(d render.Dialect, e *errorx.Error) *errorx.Error {
+	p := e.Clone()
+	p.Class = e.EffectiveClass()
+	switch d := d.(type) {
+	case render.Interbase:
+		jsonProject(p, jsonw.Go, true)
+		normalizeRetryable(p)
+	case render.ToolError:
+		jsonProject(p, jsonw.JS, false)
+		normalizeRetryable(p)
+	case render.Contract:
+		jsonProject(p, jsonw.GoNoHTML, false)
+		normalizeRetryable(p)
+	case render.Envelope:
+		jsonProject(p, jsonw.Go, true)
+		if d.HTTPCode {
+			p.Status = e.EffectiveStatus()
+		}
+		if !duplicatePaths(p.Fields) {
+			slices.SortStableFunc(p.Fields, func(a, b errorx.Field) int { return cmp.Compare(a.Path, b.Path) })
+			for i, f := range p.Fields {
+				required := !f.WasSent || strings.HasPrefix(f.Rule, "required")
+				if f.WasSent && f.Sent == nil && required {
+					p.Fields[i].WasSent = false
+				}
+			}
+		}
+	case render.XML:
+		xmlProject(e, p)
+	}
+	return p
+}
+
+func normalizeRetryable(p *errorx.Error) {
+	if p.Retryable != errorx.Unset && p.Retryable.Or(false) == errorx.DefaultRetryable(p.Code, p.EffectiveClass()) {
+		p.Retryable = errorx.Unset
+	}
+}
+
+func duplicatePaths(fs []errorx.Field) bool {
+	seen := map[string]bool{}
+	for _, f := range fs {
+		if seen[f.Path] {
+			return true
+		}
+		seen[f.Path] = true
+	}
+	return false
+}
+
+// viaJSON returns v as it reads back from JSON written in style st.
+func viaJSON(v any, st jsonw.Style) any {
+	w := jsonw.Writer{Style: st}
+	w.Value(v)
+	return jsonw.Decode(w.B)
+}
+
+// jsonString is s as it reads back from a JSON string: each byte of invalid
+// UTF-8 becomes U+FFFD.
+func jsonString(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b.WriteString("\uFFFD")
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+func mapStrings(p *errorx.Error, f func(string) string) {
+	p.Code, p.Message, p.Recovery, p.Tool = f(p.Code), f(p.Message), f(p.Recovery), f(p.Tool)
+	for i := range p.Actions {
+		p.Actions[i] = f(p.Actions[i])
+	}
+	var d errorx.Details
+	for k, v := range p.Details.All() {
+		if s, ok := v.(string); ok {
+			v = f(s)
+		}
+		d.Set(f(k), v)
+	}
+	p.Details = d
+	for i := range p.Fields {
+		fl := &p.Fields[i]
+		fl.Path, fl.Message, fl.Expected, fl.Hint, fl.Rule = f(fl.Path), f(fl.Message), f(fl.Expected), f(fl.Hint), f(fl.Rule)
+		for j := range fl.Options {
+			fl.Options[j] = f(fl.Options[j])
+		}
+		if s, ok := fl.Sent.(string); ok {
+			fl.Sent = f(s)
+		}
+	}
+}
+
+func jsonProject(p *errorx.Error, st jsonw.Style, sorted bool) {
+	mapStrings(p, jsonString)
+	var d errorx.Details
+	pairs := p.Details.Pairs()
+	if sorted {
+		pairs = slices.SortedFunc(slices.Values(pairs), func(a, b errorx.Detail) int { return cmp.Compare(a.Key, b.Key) })
+	}
+	for _, kv := range pairs {
+		d.Set(kv.Key, viaJSON(kv.Value, st))
+	}
+	p.Details = d
+	for i := range p.Fields {
+		if p.Fields[i].WasSent {
+			p.Fields[i].Sent = viaJSON(p.Fields[i].Sent, st)
+		}
+	}
+}
+
+// xmlString is s as it reads back from XML: invalid UTF-8 and the characters
+// XML 1.0 forbids become U+FFFD.
+func xmlString(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1, r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0xFFFE, r == 0xFFFF:
+			b.WriteString("\uFFFD")
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+func xmlProject(e, p *errorx.Error) {
+	// Detail values become their text: strings as they are, others compact
+	// JSON.
+	var d errorx.Details
+	for k, v := range p.Details.All() {
+		s, ok := v.(string)
+		if !ok {
+			w := jsonw.Writer{Style: jsonw.JS}
+			w.Value(v)
+			s = string(w.B)
+		}
+		d.Set(k, s)
+	}
+	p.Details = d
+	required := e.Code == errorx.CodeMissingRequiredField && len(e.Fields) == 1 &&
+		e.Fields[0].IsRequired() && e.Message == `Required field "`+e.Fields[0].Path+`" is missing.`
+	routing := e.Code == errorx.CodeMissingDiscriminator || e.Code == errorx.CodeUnknownAction || e.Code == errorx.CodeInvalidDiscriminator
+	switch {
+	case len(e.Fields) > 0 && !required:
+		// The field lines are the message: each field reads back as its line.
+		p.Message = ""
+		for i, f := range e.Fields {
+			p.Fields[i] = errorx.Field{Path: f.Path, Message: fieldLine(f)}
+		}
+	case routing && e.Severity == errorx.SeverityUnset:
+		if len(p.Actions) > 0 {
+			p.Actions = strings.Split(strings.Join(p.Actions, ", "), ", ")
+		}
+	case e.Code == errorx.CodeMissingRequiredField && len(e.Fields) == 0:
+		if f, ok := strings.CutPrefix(e.Message, `Required field "`); ok {
+			if f, ok := strings.CutSuffix(f, `" is missing.`); ok {
+				p.Fields = []errorx.Field{errorx.RequiredField(f)}
+			}
+		}
+	}
+	mapStrings(p, xmlString)
+	for i := range p.Fields {
+		if p.Fields[i].Path == "(root)" {
+			p.Fields[i].Path = ""
+		}
+	}
+}
+
+// fieldLine is the text of one <field> line, composed as the README
+// describes: message, " You sent: " SENT ".", then " Expected: X." (or
+// " Expected type: X." for a type error), " Valid options: 'a', 'b'." and
+// the hint.
+func fieldLine(f errorx.Field) string {
+	s := f.Message + " You sent: " + format.Sent(f.Sent, f.WasSent) + "."
+	if f.Expected != "" {
+		if f.Rule == "type" {
+			s += " Expected type: " + f.Expected + "."
+		} else {
+			s += " Expected: " + f.Expected + "."
+		}
+	}
+	if len(f.Options) > 0 {
+		s += " Valid options: '" + strings.Join(f.Options, "', '") + "'."
+	}
+	if f.Hint != "" {
+		s += " " + f.Hint
+	}
+	return s
+}

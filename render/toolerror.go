@@ -1,0 +1,332 @@
+package render
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/jsonw"
+)
+
+// ToolError is the toolError:v1 dialect of the Effect Patterns MCP server.
+// Every result carries structuredContent
+//
+//	{"kind":"toolError:v1","code":…,"message":…,"retryable":bool,"details":{…}}
+//
+// and, gated by Mode, a markdown block ("**Error:** " and the message) and a
+// JSON block (the same object, pretty-printed with two spaces as
+// JSON.stringify(obj, null, 2) writes it). code is one of the dialect's six
+// (NETWORK_ERROR, SERVER_ERROR, CLIENT_ERROR, NOT_FOUND,
+// AUTHENTICATION_ERROR, UNKNOWN_ERROR), mapped from the status as the
+// reference maps it, else from the class; retryable is IsRetryable; details
+// starts with statusCode (when Status is set), then the model's details,
+// then, under the model's key names, what has no slot: code (the model's,
+// when it differs), class, severity, recovery, actions, retry_after, tool
+// and fields.
+//
+// The markdown block adds what an agent needs to recover when the model has
+// it: the recovery, the available actions, the invalid fields with what was
+// sent, and the retry delay.
+type ToolError struct {
+	// Mode gates the text blocks: Markdown (the default), JSON or Both.
+	Mode format.Mode
+}
+
+// Kind is the discriminator of a toolError:v1 object.
+const Kind = "toolError:v1"
+
+// toolErrorParts are the members toolError:v1's details may hold.
+var toolErrorParts = partsOf(pStatusCode, pCode, pClass, pSeverity, pRecovery, pActions, pRetryAfter, pTool, pFields)
+
+// Name returns "toolerror".
+func (ToolError) Name() string { return NameToolError }
+
+// WithMode returns d with its mode set to m.
+func (d ToolError) WithMode(m format.Mode) ToolError { d.Mode = m; return d }
+
+// Code returns the toolError:v1 code for e: e's own code when it is one of
+// the dialect's six; else, when e has a status, SERVER_ERROR for 5xx,
+// NOT_FOUND for 404, AUTHENTICATION_ERROR for 401 and 403, CLIENT_ERROR for
+// other 4xx and NETWORK_ERROR otherwise (the reference's table); else by
+// class: TRANSIENT NETWORK_ERROR, NOT_FOUND NOT_FOUND, PERMISSION
+// AUTHENTICATION_ERROR, VALIDATION and CONFLICT CLIENT_ERROR, and
+// UNKNOWN_ERROR for INTERNAL, which nothing classifies.
+func (ToolError) Code(e *errorx.Error) string {
+	switch e.Code {
+	case errorx.CodeNetworkError, errorx.CodeServerError, errorx.CodeClientError,
+		errorx.CodeNotFound, errorx.CodeAuthenticationError, errorx.CodeUnknownError:
+		return e.Code
+	}
+	if s := e.Status; s != 0 {
+		switch {
+		case s >= 500:
+			return errorx.CodeServerError
+		case s == 404:
+			return errorx.CodeNotFound
+		case s == 401 || s == 403:
+			return errorx.CodeAuthenticationError
+		case s >= 400:
+			return errorx.CodeClientError
+		}
+		return errorx.CodeNetworkError
+	}
+	switch e.EffectiveClass() {
+	case errorx.ClassTransient:
+		return errorx.CodeNetworkError
+	case errorx.ClassNotFound:
+		return errorx.CodeNotFound
+	case errorx.ClassPermission:
+		return errorx.CodeAuthenticationError
+	case errorx.ClassValidation, errorx.ClassConflict:
+		return errorx.CodeClientError
+	}
+	return errorx.CodeUnknownError
+}
+
+// Render returns e as a toolError:v1 result.
+func (d ToolError) Render(e *errorx.Error) *mcp.CallToolResult {
+	if e == nil {
+		return nil
+	}
+	code := d.Code(e)
+	b := getBuf()
+	w := jsonw.Writer{B: *b, Style: jsonw.JS}
+	writeToolErrorObject(&w, e, code)
+	structured := json.RawMessage(append([]byte(nil), w.B...))
+
+	r := &resultAlloc{}
+	n := 0
+	if d.Mode.Human() {
+		w.B = appendMarkdown(w.B[:0], e)
+		r.content[n] = mcp.NewTextContent(string(w.B))
+		n++
+	}
+	if d.Mode.Machine() {
+		w.Reset()
+		w.Indent = "  "
+		writeToolErrorObject(&w, e, code)
+		r.content[n] = mcp.NewTextContent(string(w.B))
+		n++
+	}
+	*b = w.B
+	putBuf(b)
+	r.res.Content = r.content[:n]
+	r.res.StructuredContent = structured
+	r.res.IsError = e.IsError()
+	return &r.res
+}
+
+// AppendJSON appends the toolError:v1 object as compact JSON (the bytes of
+// structuredContent).
+func (d ToolError) AppendJSON(dst []byte, e *errorx.Error) []byte {
+	w := jsonw.Writer{B: dst, Style: jsonw.JS}
+	writeToolErrorObject(&w, e, d.Code(e))
+	return w.B
+}
+
+// AppendMarkdown appends the human-readable block.
+func (ToolError) AppendMarkdown(dst []byte, e *errorx.Error) []byte {
+	return appendMarkdown(dst, e)
+}
+
+func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
+	w.BeginObject()
+	w.Key("kind")
+	w.String(Kind)
+	w.Key("code")
+	w.String(code)
+	w.Key("message")
+	w.String(e.Message)
+	w.Key("retryable")
+	w.Bool(e.IsRetryable())
+	o := newObject(e)
+	o.add(pStatusCode, e.Status != 0)
+	o.details(toolErrorParts)
+	o.add(pCode, e.Code != code)
+	o.add(pClass, e.EffectiveClass() != errorx.ClassOf(e.Code))
+	o.common()
+	o.add(pTool, e.Tool != "")
+	o.add(pFields, len(e.Fields) > 0)
+	w.Key("details")
+	o.write(w, false)
+	w.EndObject()
+}
+
+func appendMarkdown(dst []byte, e *errorx.Error) []byte {
+	dst = append(dst, "**Error:** "...)
+	dst = append(dst, e.Message...)
+	if e.Recovery != "" {
+		dst = append(dst, "\n\n**Recovery:** "...)
+		dst = append(dst, e.Recovery...)
+	}
+	if len(e.Actions) > 0 {
+		dst = append(dst, "\n\n**Available actions:** "...)
+		for i, a := range e.Actions {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = append(dst, a...)
+		}
+	}
+	if len(e.Fields) > 0 {
+		dst = append(dst, "\n\n**Invalid fields:**"...)
+		for _, f := range e.Fields {
+			dst = append(dst, "\n- "...)
+			dst = append(dst, fieldName(f.Path)...)
+			dst = append(dst, ": "...)
+			dst = appendFieldText(dst, f)
+		}
+	}
+	if e.RetryAfter > 0 {
+		dst = append(dst, "\n\n**Retry after:** "...)
+		dst = appendSeconds(dst, e)
+	}
+	return dst
+}
+
+// Decode reads a toolError:v1 result from structuredContent or, when that
+// was dropped, from the last text block holding a toolError:v1 JSON object.
+func (ToolError) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
+	if raw := structuredBytes(res); raw != nil {
+		if e, ok := decodeToolError(raw); ok {
+			return e, nil
+		}
+	}
+	ts := texts(res)
+	for i := len(ts) - 1; i >= 0; i-- {
+		if e, ok := decodeToolError([]byte(ts[i])); ok {
+			return e, nil
+		}
+	}
+	return nil, ErrNotDialect
+}
+
+// structuredBytes returns res's structuredContent as JSON, preferring the
+// bytes the client received.
+func structuredBytes(res *mcp.CallToolResult) []byte {
+	if len(res.RawStructuredContent) > 0 {
+		return res.RawStructuredContent
+	}
+	switch v := res.StructuredContent.(type) {
+	case nil:
+		return nil
+	case json.RawMessage:
+		return v
+	case []byte:
+		return v
+	case string:
+		return []byte(v)
+	default:
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil
+		}
+		return b
+	}
+}
+
+func decodeToolError(data []byte) (*errorx.Error, bool) {
+	ms, ok := jsonw.Object(data)
+	if !ok {
+		return nil, false
+	}
+	var kind, code, msg string
+	var retryable, hasRetryable bool
+	var details []jsonw.Member
+	for _, m := range ms {
+		switch m.Key {
+		case "kind":
+			kind, _ = jsonw.String(m.Raw)
+		case "code":
+			code, _ = jsonw.String(m.Raw)
+		case "message":
+			var isStr bool
+			if msg, isStr = jsonw.String(m.Raw); !isStr {
+				msg = string(m.Raw) // the reference can put a non-string here
+			}
+		case "retryable":
+			retryable, hasRetryable = jsonw.Bool(m.Raw)
+		case "details":
+			details, _ = jsonw.Members(m.Raw)
+		}
+	}
+	if kind != Kind {
+		return nil, false
+	}
+	e := &errorx.Error{Code: code, Message: msg}
+	_, class := readExtras(e, details, toolErrorParts)
+	finishClass(e, class)
+	if hasRetryable {
+		normalizeRetryable(e, retryable)
+	}
+	return e, true
+}
+
+// markdownPrefix starts the human-readable block of a toolError:v1 result.
+const markdownPrefix = "**Error:** "
+
+// decodeMarkdown reads a markdown block alone (a markdown-mode result whose
+// structuredContent was dropped): the message is the first paragraph.
+func decodeMarkdown(text string) (*errorx.Error, bool) {
+	rest, ok := strings.CutPrefix(text, markdownPrefix)
+	if !ok {
+		return nil, false
+	}
+	msg, _, _ := strings.Cut(rest, "\n\n**")
+	return errorx.New(errorx.CodeUnknownError, msg), true
+}
+
+// fieldName is the name a field's path is shown under: "(root)" for the
+// arguments object itself.
+func fieldName(path string) string {
+	if path == "" {
+		return "(root)"
+	}
+	return path
+}
+
+// appendFieldText appends the sentence MCP Fusion writes for one invalid
+// field: the message, " You sent: " and the sent value, then what was
+// expected, the valid options and the hint.
+func appendFieldText(dst []byte, f errorx.Field) []byte {
+	dst = append(dst, f.Message...)
+	dst = append(dst, " You sent: "...)
+	dst = format.AppendSent(dst, f.Sent, f.WasSent)
+	dst = append(dst, '.')
+	if f.Expected != "" {
+		if f.Rule == "type" {
+			dst = append(dst, " Expected type: "...)
+		} else {
+			dst = append(dst, " Expected: "...)
+		}
+		dst = append(dst, f.Expected...)
+		dst = append(dst, '.')
+	}
+	if len(f.Options) > 0 {
+		dst = append(dst, " Valid options: "...)
+		for i, o := range f.Options {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = append(dst, '\'')
+			dst = append(dst, o...)
+			dst = append(dst, '\'')
+		}
+		dst = append(dst, '.')
+	}
+	if f.Hint != "" {
+		dst = append(dst, ' ')
+		dst = append(dst, f.Hint...)
+	}
+	return dst
+}
+
+// appendSeconds appends e's retry delay as "N seconds", N as JavaScript
+// prints a number.
+func appendSeconds(dst []byte, e *errorx.Error) []byte {
+	dst = format.AppendJSNumber(dst, e.RetryAfter.Seconds())
+	return append(dst, " seconds"...)
+}
