@@ -1,6 +1,9 @@
 package format
 
-import "unicode/utf8"
+import (
+	"slices"
+	"unicode/utf8"
+)
 
 // AppendXMLText appends s escaped for XML element content as MCP Fusion's
 // escapeXml does: & becomes &amp; and < becomes &lt;, and nothing else is
@@ -13,6 +16,7 @@ import "unicode/utf8"
 //     carriage return, U+FFFE, U+FFFF) and each byte of invalid UTF-8 becomes
 //     U+FFFD.
 func AppendXMLText(dst []byte, s string) []byte {
+	dst = slices.Grow(dst, len(s))
 	start := 0
 	for i := 0; i < len(s); {
 		b := s[i]
@@ -58,6 +62,7 @@ func AppendXMLText(dst []byte, s string) []byte {
 // become &#x9;, &#xA; and &#xD; (parsers would turn them into spaces), and
 // characters XML 1.0 forbids and invalid UTF-8 become U+FFFD.
 func AppendXMLAttr(dst []byte, s string) []byte {
+	dst = slices.Grow(dst, len(s))
 	start := 0
 	for i := 0; i < len(s); {
 		b := s[i]

@@ -69,16 +69,16 @@ func (d Envelope) ErrorCode(e *errorx.Error) string {
 		return e.Code
 	}
 	p := ToolPrefix(e.Tool)
-	if strings.HasPrefix(e.Code, p) {
+	if p == "" || strings.HasPrefix(e.Code, p) {
 		return e.Code
 	}
 	return p + e.Code
 }
 
 // ToolPrefix returns the error-code prefix of a tool: its name in upper case
-// with every run of other characters than letters and digits made one
+// with every run of other characters than ASCII letters and digits made one
 // underscore, and a final underscore ("claim_task" and "claim-task" give
-// "CLAIM_TASK_").
+// "CLAIM_TASK_"); "" for a name without ASCII letters or digits.
 func ToolPrefix(tool string) string {
 	var b strings.Builder
 	under := false
@@ -90,6 +90,9 @@ func ToolPrefix(tool string) string {
 			b.WriteByte('_')
 			under = true
 		}
+	}
+	if b.Len() == 0 {
+		return ""
 	}
 	if !under {
 		b.WriteByte('_')

@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/json"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -155,8 +156,12 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 	w.EndObject()
 }
 
+// appendMarkdown writes the human-readable block. Text goes in as written
+// (the reference does not escape markdown), except that invalid UTF-8
+// becomes U+FFFD, byte by byte, as a JSON encoder would make it.
 func appendMarkdown(dst []byte, e *errorx.Error) []byte {
-	dst = append(dst, "**Error:** "...)
+	start := len(dst)
+	dst = append(dst, markdownPrefix...)
 	dst = append(dst, e.Message...)
 	if e.Recovery != "" {
 		dst = append(dst, "\n\n**Recovery:** "...)
@@ -184,7 +189,25 @@ func appendMarkdown(dst []byte, e *errorx.Error) []byte {
 		dst = append(dst, "\n\n**Retry after:** "...)
 		dst = appendSeconds(dst, e)
 	}
+	if !utf8.Valid(dst[start:]) {
+		dst = append(dst[:start], validUTF8(dst[start:])...)
+	}
 	return dst
+}
+
+// validUTF8 returns b with each byte of invalid UTF-8 replaced by U+FFFD.
+func validUTF8(b []byte) []byte {
+	out := make([]byte, 0, len(b)+8)
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			out = append(out, "\uFFFD"...)
+		} else {
+			out = append(out, b[i:i+n]...)
+		}
+		i += n
+	}
+	return out
 }
 
 // Decode reads a toolError:v1 result from structuredContent or, when that

@@ -1,4 +1,4 @@
-package render_test
+package rendertest
 
 import (
 	"cmp"
@@ -12,11 +12,12 @@ import (
 	"github.com/mcperr/mcperr/render"
 )
 
-// project returns what dialect d can hold of e: the model that
-// Decode(d.Render(e)) must equal. It is written from the README's dialect
-// table, independently of the renderers, so that a round trip test checks
-// the renderer and the decoder against the documentation.
-func project(d render.Dialect, e *errorx.Error) *errorx.Error {
+// Project returns what one of the five built-in dialects can hold of e: the
+// model that d.Decode(d.Render(e)) must equal. It is written from the
+// README's dialect table, independently of the renderers, so that a round
+// trip checks the renderer and the decoder against the documentation. For
+// any other dialect it returns nil.
+func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 	p := e.Clone()
 	p.Class = e.EffectiveClass()
 	switch d := d.(type) {
@@ -30,21 +31,27 @@ func project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		jsonProject(p, jsonw.GoNoHTML, false)
 		normalizeRetryable(p)
 	case render.Envelope:
+		// validation_errors is an object sorted by path (the bytes as
+		// written); a field sent as null that is flagged required reads back
+		// as not sent. Two fields with one path travel whole in "fields".
+		dup := duplicatePaths(p.Fields)
+		if !dup {
+			slices.SortStableFunc(p.Fields, func(a, b errorx.Field) int { return cmp.Compare(a.Path, b.Path) })
+		}
 		jsonProject(p, jsonw.Go, true)
 		if d.HTTPCode {
 			p.Status = e.EffectiveStatus()
 		}
-		if !duplicatePaths(p.Fields) {
-			slices.SortStableFunc(p.Fields, func(a, b errorx.Field) int { return cmp.Compare(a.Path, b.Path) })
-			for i, f := range p.Fields {
-				required := !f.WasSent || strings.HasPrefix(f.Rule, "required")
-				if f.WasSent && f.Sent == nil && required {
-					p.Fields[i].WasSent = false
-				}
+		for i, f := range p.Fields {
+			required := !f.WasSent || strings.HasPrefix(f.Rule, "required")
+			if !dup && f.WasSent && f.Sent == nil && required {
+				p.Fields[i].WasSent = false
 			}
 		}
 	case render.XML:
 		xmlProject(e, p)
+	default:
+		return nil
 	}
 	return p
 }
@@ -117,14 +124,17 @@ func mapStrings(p *errorx.Error, f func(string) string) {
 	}
 }
 
+// jsonProject is what a JSON dialect keeps: strings as JSON reads them back,
+// values as their JSON, and (sorted) the details in the byte order of their
+// keys as written, as encoding/json sorts a map.
 func jsonProject(p *errorx.Error, st jsonw.Style, sorted bool) {
+	if sorted {
+		p.Details = errorx.DetailsOf(slices.SortedFunc(slices.Values(p.Details.Pairs()),
+			func(a, b errorx.Detail) int { return cmp.Compare(a.Key, b.Key) })...)
+	}
 	mapStrings(p, jsonString)
 	var d errorx.Details
-	pairs := p.Details.Pairs()
-	if sorted {
-		pairs = slices.SortedFunc(slices.Values(pairs), func(a, b errorx.Detail) int { return cmp.Compare(a.Key, b.Key) })
-	}
-	for _, kv := range pairs {
+	for _, kv := range p.Details.Pairs() {
 		d.Set(kv.Key, viaJSON(kv.Value, st))
 	}
 	p.Details = d
@@ -188,9 +198,11 @@ func xmlProject(e, p *errorx.Error) {
 		}
 	}
 	mapStrings(p, xmlString)
-	for i := range p.Fields {
-		if p.Fields[i].Path == "(root)" {
-			p.Fields[i].Path = ""
+	if len(e.Fields) > 0 && !required {
+		for i := range p.Fields {
+			if p.Fields[i].Path == "(root)" {
+				p.Fields[i].Path = ""
+			}
 		}
 	}
 }

@@ -1,0 +1,262 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/render/rendertest"
+)
+
+// mcperr runs the command and returns its exit status, stdout and stderr.
+func mcperr(stdin string, args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestRenderEveryDialect(t *testing.T) {
+	for _, name := range render.Names() {
+		code, out, stderr := mcperr(`{"code":"NOT_FOUND","message":"x"}`, "render", "-dialect", name)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%s: exit %d, stderr %q", name, code, stderr)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != 1 {
+			t.Fatalf("%s: %d lines, want 1:\n%s", name, len(lines), out)
+		}
+		var res mcp.CallToolResult
+		if err := json.Unmarshal([]byte(lines[0]), &res); err != nil {
+			t.Fatalf("%s: output is not a CallToolResult: %v", name, err)
+		}
+		e, dialect := render.Decode(&res)
+		if dialect != name || e.Code != "NOT_FOUND" || e.Message != "x" || !res.IsError {
+			t.Errorf("%s: decoded %s from %q, isError %v", name, rendertest.Canonical(e), dialect, res.IsError)
+		}
+	}
+}
+
+func TestRenderMatchesMCPGoMarshal(t *testing.T) {
+	// The line is the result as mcp-go marshals it, byte for byte.
+	_, out, _ := mcperr(`{"code":"NOT_FOUND","message":"gone"}`, "render", "-dialect", "interbase")
+	want, _ := json.Marshal(render.Interbase{}.Render(errorx.New("NOT_FOUND", "gone")))
+	if out != string(want)+"\n" {
+		t.Errorf("got  %s\nwant %s", out, want)
+	}
+	// The reference's own wire example (interbase over mcp-go).
+	if out != `{"content":[{"type":"text","text":"{\"type\":\"NOT_FOUND\",\"message\":\"gone\",\"recoverable\":false}"}],"isError":true}`+"\n" {
+		t.Errorf("interbase wire form differs from the reference: %s", out)
+	}
+}
+
+func TestRenderStreamOfThousand(t *testing.T) {
+	var in strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&in, "{\"code\":\"RATE_LIMITED\",\"message\":\"call %d\",\"retry_after\":%d}%s", i, i%60+1, []string{"\n", " ", "\t\r\n", ""}[i%4])
+	}
+	for _, name := range render.Names() {
+		code, out, stderr := mcperr(in.String(), "render", "-dialect", name, "-format", "both", "-now", "2026-01-19T19:08:56-08:00")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, stderr)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != 1000 {
+			t.Fatalf("%s: %d lines, want 1000", name, len(lines))
+		}
+		for i, l := range lines {
+			var res mcp.CallToolResult
+			if err := json.Unmarshal([]byte(l), &res); err != nil {
+				t.Fatalf("%s line %d: %v", name, i, err)
+			}
+			if e, _ := render.Decode(&res); e.Message != fmt.Sprintf("call %d", i) {
+				t.Fatalf("%s line %d decodes to message %q", name, i, e.Message)
+			}
+		}
+	}
+}
+
+func TestRenderOptions(t *testing.T) {
+	_, out, _ := mcperr(`{"code":"X","message":"m"}`, "render", "-dialect", "envelope", "-now", "2030-05-06T07:08:09+02:00", "-version", "9.9")
+	if !strings.Contains(out, `\"timestamp\":\"2030-05-06T07:08:09+02:00\"`) || !strings.Contains(out, `\"version\":\"9.9\"`) {
+		t.Errorf("envelope options not applied: %s", out)
+	}
+	for mode, blocks := range map[string]int{"markdown": 1, "json": 1, "both": 2, "": 1} {
+		_, out, _ := mcperr(`{"code":"X","message":"m"}`, "render", "-dialect", "toolerror", "-format", mode)
+		var res mcp.CallToolResult
+		if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Content) != blocks {
+			t.Errorf("-format %q: %d blocks (err %v), want %d", mode, len(res.Content), err, blocks)
+		}
+	}
+	// Options a dialect does not have are ignored.
+	if code, _, stderr := mcperr(`{}`, "render", "-dialect", "xml", "-format", "json", "-now", "2030-05-06T07:08:09Z"); code != 0 {
+		t.Errorf("xml with toolerror/envelope options: exit %d %s", code, stderr)
+	}
+}
+
+// TestRenderParseRoundTrip pipes render into parse for the scenario models
+// and generated ones: parse returns the model within the dialect's
+// projection.
+func TestRenderParseRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	var models []*errorx.Error
+	for range 200 {
+		models = append(models, rendertest.Model(r))
+	}
+	var in bytes.Buffer
+	for _, e := range models {
+		b, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.Write(b)
+		in.WriteByte('\n')
+	}
+	for _, name := range render.Names() {
+		code, rendered, stderr := mcperr(in.String(), "render", "-dialect", name, "-format", "both")
+		if code != 0 {
+			t.Fatalf("%s render: exit %d %s", name, code, stderr)
+		}
+		code, parsed, stderr := mcperr(rendered, "parse")
+		if code != 0 {
+			t.Fatalf("%s parse: exit %d %s", name, code, stderr)
+		}
+		d, _ := render.ByName(name)
+		if te, ok := d.(render.ToolError); ok {
+			d = te.WithMode(format.Both)
+		}
+		dec := json.NewDecoder(strings.NewReader(parsed))
+		for i, e := range models {
+			var line struct {
+				Dialect string          `json:"dialect"`
+				Error   json.RawMessage `json:"error"`
+			}
+			if err := dec.Decode(&line); err != nil {
+				t.Fatalf("%s: parse line %d: %v", name, i, err)
+			}
+			// The model as the command read it: through its JSON form.
+			var in errorx.Error
+			b, _ := json.Marshal(e)
+			_ = json.Unmarshal(b, &in)
+			var got errorx.Error
+			if err := json.Unmarshal(line.Error, &got); err != nil {
+				t.Fatalf("%s line %d: %v", name, i, err)
+			}
+			want := rendertest.Canonical(rendertest.Project(d, &in))
+			if line.Dialect != name || rendertest.Canonical(&got) != want {
+				t.Fatalf("%s line %d (%s):\n got %s\nwant %s", name, i, line.Dialect, rendertest.Canonical(&got), want)
+			}
+		}
+	}
+}
+
+func TestParseNotErrors(t *testing.T) {
+	in := `{"content":[{"type":"text","text":"all good"}]}
+{"content":[{"type":"text","text":"boom: disk full"}],"isError":true}`
+	code, out, _ := mcperr(in, "parse")
+	want := `{"dialect":"none","error":null}
+{"dialect":"plain","error":{"code":"INTERNAL_ERROR","class":"INTERNAL","message":"boom: disk full"}}
+`
+	if code != 0 || out != want {
+		t.Errorf("exit %d\n got %s\nwant %s", code, out, want)
+	}
+}
+
+func TestDialects(t *testing.T) {
+	code, out, _ := mcperr("", "dialects")
+	if code != 0 || out != "interbase\ntoolerror\nxml\ncontract\nenvelope\n" {
+		t.Errorf("exit %d, output %q", code, out)
+	}
+}
+
+func TestTour(t *testing.T) {
+	code, out, stderr := mcperr("", "tour")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"== interbase (isError: true) ==", "== toolerror, format=both (isError: true) ==",
+		"== xml (isError: true) ==", "== contract (isError: true) ==", "== envelope (isError: true) ==",
+		`<tool_error code="ProjectNotFound" severity="error"`, `"type":"NOT_FOUND"`,
+		`"kind": "toolError:v1"`, `"success":false`, `"recoverable":false`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tour output lacks %q", want)
+		}
+	}
+}
+
+// TestBadInput: one line on stderr naming what and where, exit 2, the lines
+// already written kept, never a panic.
+func TestBadInput(t *testing.T) {
+	good := `{"code":"A","message":"one"}` + "\n"
+	cases := []struct {
+		name, stdin string
+		args        []string
+		stderr      string // a substring of the one line
+		lines       int    // lines written before the failure
+	}{
+		{"no command", "", nil, "usage", 0},
+		{"unknown command", "", []string{"frobnicate"}, `unknown command "frobnicate"`, 0},
+		{"no dialect", good, []string{"render"}, "-dialect is required", 0},
+		{"unknown dialect", good, []string{"render", "-dialect", "yaml"}, `unknown dialect "yaml"`, 0},
+		{"unknown flag", good, []string{"render", "-dialect", "xml", "-colour"}, "flag provided but not defined: -colour", 0},
+		{"bad format", good, []string{"render", "-dialect", "toolerror", "-format", "html"}, `unknown mode "html"`, 0},
+		{"bad now", good, []string{"render", "-dialect", "envelope", "-now", "yesterday"}, `-now: "yesterday" is not an RFC 3339 time`, 0},
+		{"truncated", good + `{"code":"B","mess`, []string{"render", "-dialect", "xml"}, "input model 2 (from byte 29): truncated JSON", 1},
+		{"garbage", good + good + "\x00\x01binary", []string{"render", "-dialect", "interbase"}, "input model 3: invalid JSON at byte", 2},
+		{"not an object", good + `[1,2]`, []string{"render", "-dialect", "contract"}, "input model 2 (from byte 29): want a JSON object, not array", 1},
+		{"wrong type", `{"code":7}`, []string{"render", "-dialect", "envelope"}, `input model 1 (from byte 0): "code": want a string, not number`, 0},
+		{"unknown key", `{"cod":"x"}`, []string{"render", "-dialect", "envelope"}, `unknown field "cod"`, 0},
+		{"bad class", `{"class":"FATAL"}`, []string{"render", "-dialect", "xml"}, `"class": unknown class "FATAL"`, 0},
+		{"deep", strings.Repeat("[", 20000), []string{"render", "-dialect", "xml"}, "input model 1", 0},
+		{"parse garbage", "nope", []string{"parse"}, "input result 1: invalid JSON at byte 2", 0},
+		{"parse unknown content", `{"content":[{"type":"hologram"}],"isError":true}`, []string{"parse"}, "unknown content type: hologram", 0},
+		{"parse not object", `"text"`, []string{"parse"}, "want a CallToolResult object", 0},
+		{"dialects with argument", "", []string{"dialects", "x"}, `unexpected argument "x"`, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, stderr := mcperr(c.stdin, c.args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if !strings.Contains(stderr, c.stderr) {
+				t.Errorf("stderr %q lacks %q", stderr, c.stderr)
+			}
+			if c.name != "no command" && strings.Count(stderr, "\n") != 1 {
+				t.Errorf("stderr is not one line: %q", stderr)
+			}
+			if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic") {
+				t.Errorf("stack trace on stderr: %s", stderr)
+			}
+			if n := strings.Count(out, "\n"); n != c.lines {
+				t.Errorf("%d lines written before the failure, want %d", n, c.lines)
+			}
+		})
+	}
+}
+
+// TestBigInput: a model holding an 8 MB string is rendered, not refused; a
+// 100 MB stream of garbage fails at its first byte.
+func TestBigInput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("big input")
+	}
+	big := `{"code":"BIG","message":"` + strings.Repeat("é<", 2<<20) + `"}`
+	code, out, stderr := mcperr(big, "render", "-dialect", "xml")
+	if code != 0 || !strings.HasPrefix(out, `{"content":[{"type":"text","text":"\u003ctool_error code=\"BIG\"`) {
+		t.Errorf("exit %d %s", code, stderr)
+	}
+	code, _, stderr = mcperr(strings.Repeat("\xff", 100<<20), "render", "-dialect", "xml")
+	if code != 2 || !strings.Contains(stderr, "invalid JSON at byte 1") {
+		t.Errorf("garbage: exit %d %s", code, stderr)
+	}
+}

@@ -1,0 +1,35 @@
+package render_test
+
+import (
+	"testing"
+
+	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/render/rendertest"
+)
+
+// TestConformance runs every dialect (and every toolerror mode, and the
+// envelope's options) over generated models: valid output, determinism,
+// isError, and the round trip through Decode onto the documented projection.
+func TestConformance(t *testing.T) {
+	n := 10_000
+	if testing.Short() {
+		n = 500
+	}
+	all := []render.Dialect{
+		render.Interbase{},
+		render.ToolError{},
+		render.ToolError{Mode: format.JSON},
+		render.ToolError{Mode: format.Both},
+		render.XML{},
+		render.Contract{},
+		render.Envelope{Now: fixedNow},
+		render.Envelope{Now: fixedNow, HTTPCode: true, ToolPrefix: true, Version: "2.0"},
+	}
+	for i, d := range all {
+		t.Run(d.Name(), func(t *testing.T) {
+			t.Parallel()
+			rendertest.Run(t, d, n, uint64(i+1))
+		})
+	}
+}
