@@ -312,6 +312,11 @@ func decodeEnvelope(data []byte) (*errorx.Error, bool) {
 		rest = append(rest, m)
 	}
 	_, class := readExtras(e, rest, envelopeParts)
+	if errText != "" && errText != e.Message && !e.Details.Has("error") {
+		// An older envelope put a different text in "error" (the seed's
+		// "before" example): keep it.
+		e.Details.Set("error", errText)
+	}
 	if len(e.Fields) == 0 {
 		e.Fields = decodeValidationErrors(verrs)
 	}
