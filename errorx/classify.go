@@ -26,7 +26,8 @@ type ToolErrorer interface {
 //
 //   - nil gives nil;
 //   - an *Error anywhere in err's chain is returned as it is;
-//   - an error implementing ToolErrorer gives its model;
+//   - an error implementing ToolErrorer gives its model (with err as the
+//     cause when the model has none);
 //   - context.DeadlineExceeded and network timeouts give TIMEOUT (TRANSIENT);
 //   - refused or reset connections, DNS failures and other network errors
 //     give SERVICE_UNAVAILABLE (TRANSIENT);
@@ -47,6 +48,10 @@ func From(err error) *Error {
 	var te ToolErrorer
 	if errors.As(err, &te) {
 		if e := te.ToolError(); e != nil {
+			if e.cause == nil {
+				e = e.Clone()
+				e.cause = err
+			}
 			return e
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
@@ -54,8 +55,8 @@ func AppendSent(dst []byte, v any, sent bool) []byte {
 	case float64:
 		return AppendJSNumber(dst, x)
 	case json.Number:
-		if _, err := strconv.ParseInt(string(x), 10, 64); err == nil {
-			return append(dst, x...)
+		if jsonw.ValidNumber(string(x)) && !strings.ContainsAny(string(x), ".eE") {
+			return append(dst, x...) // an integer: exact, however long
 		}
 		if f, err := x.Float64(); err == nil {
 			return AppendJSNumber(dst, f)

@@ -1,0 +1,45 @@
+package format_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcperr/mcperr/format"
+)
+
+func ExampleSent() {
+	fmt.Println(format.Sent("bad-email", true))
+	fmt.Println(format.Sent(nil, false))
+	fmt.Println(format.Sent([]any{1, 2, 3}, true))
+	fmt.Println(format.Sent(strings.Repeat("a", 60), true))
+	// Output:
+	// 'bad-email'
+	// (missing)
+	// array(3)
+	// 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'
+}
+
+func ExampleAppendXMLText() {
+	fmt.Println(string(format.AppendXMLText(nil, `Must be <= 100 & "x" > 1`)))
+	fmt.Println(string(format.AppendXMLAttr(nil, `a<b & "c"`)))
+	// Output:
+	// Must be &lt;= 100 &amp; "x" > 1
+	// a&lt;b &amp; &quot;c&quot;
+}
+
+func ExampleAppendJSNumber() {
+	for _, f := range []float64{30, 1e20, 1e21, 1e-7} {
+		fmt.Println(string(format.AppendJSNumber(nil, f)))
+	}
+	// Output:
+	// 30
+	// 100000000000000000000
+	// 1e+21
+	// 1e-7
+}
+
+func ExampleParseMode() {
+	m, _ := format.ParseMode("both")
+	fmt.Println(m, m.Human(), m.Machine())
+	// Output: both true true
+}

@@ -1,0 +1,60 @@
+package render_test
+
+import (
+	"fmt"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/render"
+)
+
+func ExampleXML() {
+	e := errorx.New("ProjectNotFound", "Project 'proj_xyz' does not exist.").
+		WithSeverity(errorx.SeverityError).
+		WithRecovery("Call projects.list first to get valid IDs, then retry.").
+		WithActions("projects.list")
+	res := render.XML{}.Render(e)
+	fmt.Println(res.IsError)
+	fmt.Println(res.Content[0].(mcp.TextContent).Text)
+	// Output:
+	// true
+	// <tool_error code="ProjectNotFound" severity="error">
+	// <message>Project 'proj_xyz' does not exist.</message>
+	// <recovery>Call projects.list first to get valid IDs, then retry.</recovery>
+	// <available_actions>
+	//   <action>projects.list</action>
+	// </available_actions>
+	// </tool_error>
+}
+
+func ExampleInterbase() {
+	res := render.Interbase{}.Render(errorx.Transient("rate limited").WithRetryAfter(30e9))
+	fmt.Println(res.Content[0].(mcp.TextContent).Text)
+	// Output: {"type":"TRANSIENT","message":"rate limited","recoverable":true,"data":{"retry_after":30}}
+}
+
+func ExampleToolError() {
+	res := render.ToolError{Mode: format.JSON}.Render(errorx.New("NETWORK_ERROR", "Network error: Request timeout"))
+	fmt.Println(res.Content[0].(mcp.TextContent).Text)
+	// Output:
+	// {
+	//   "kind": "toolError:v1",
+	//   "code": "NETWORK_ERROR",
+	//   "message": "Network error: Request timeout",
+	//   "retryable": true,
+	//   "details": {}
+	// }
+}
+
+func ExampleDecode() {
+	// A result from any server, in any dialect.
+	res := mcp.NewToolResultError(`<tool_error code="RATE_LIMITED" severity="error">
+<message>Too many requests.</message>
+<retry_after>30 seconds</retry_after>
+</tool_error>`)
+	e, dialect := render.Decode(res)
+	fmt.Println(dialect, e.Code, e.EffectiveClass(), e.RetryAfter, e.IsRetryable())
+	// Output: xml RATE_LIMITED TRANSIENT 30s true
+}
