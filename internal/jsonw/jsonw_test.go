@@ -68,11 +68,11 @@ func TestStringMatchesEncodingJSON(t *testing.T) {
 // raw, controls escaped with lowercase hex.
 func TestStringJS(t *testing.T) {
 	for in, want := range map[string]string{
-		"<a & b>":         `"<a & b>"`,
-		"\u2028\u2029":    "\"\u2028\u2029\"",
-		"\x00\x1b\x7f":    "\"\\u0000\\u001b\x7f\"",
+		"<a & b>":          `"<a & b>"`,
+		"\u2028\u2029":     "\"\u2028\u2029\"",
+		"\x00\x1b\x7f":     "\"\\u0000\\u001b\x7f\"",
 		"tab\tnl\n\"q\"\\": `"tab\tnl\n\"q\"\\"`,
-		"bad\xff":         `"bad\ufffd"`,
+		"bad\xff":          `"bad\ufffd"`,
 	} {
 		if got := string(AppendString(nil, in, JS)); got != want {
 			t.Errorf("JS %q = %s, want %s", in, got, want)
