@@ -1,0 +1,117 @@
+package render_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/render/rendertest"
+)
+
+// goldenTexts returns every golden file, the seed corpus of the fuzzers.
+func goldenTexts(f *testing.F) []string {
+	var out []string
+	err := filepath.WalkDir("testdata", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		out = append(out, string(b))
+		return err
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
+	return out
+}
+
+// fuzzDialects are the dialects (and options) the render fuzzers check.
+var fuzzDialects = append(dialects(), render.Envelope{Now: fixedNow, HTTPCode: true, ToolPrefix: true})
+
+// FuzzRender renders models read from arbitrary JSON in every dialect: the
+// output is valid, deterministic and decodes back to the projection.
+func FuzzRender(f *testing.F) {
+	for _, sc := range scenarios() {
+		b, _ := json.Marshal(sc.err())
+		f.Add(string(b))
+	}
+	f.Add(`{"code":"MISSING_REQUIRED_FIELD","message":"Required field \"a\" is missing.","fields":[{"path":"a","message":"Required.","rule":"required"}]}`)
+	f.Fuzz(func(t *testing.T, model string) {
+		var e errorx.Error
+		if json.Unmarshal([]byte(model), &e) != nil {
+			return
+		}
+		for _, d := range fuzzDialects {
+			if err := rendertest.Check(d, &e, nil); err != nil {
+				t.Fatalf("%s: %v", d.Name(), err)
+			}
+		}
+	})
+}
+
+// FuzzRenderStrings puts arbitrary strings (invalid UTF-8 included, which
+// JSON input cannot carry) in every string of a model.
+func FuzzRenderStrings(f *testing.F) {
+	f.Add("ProjectNotFound", "Project 'x' does not exist.", "Call projects.list.", "entity_id", "proj_xyz", "email", "bad-email", "projects.get")
+	f.Add("\xff<&>", "</message><recovery>x</recovery>", "]]>\r\x00", "\"}", "\u2028", "(root)", ", ", "\xed\xa0\x80")
+	f.Fuzz(func(t *testing.T, code, message, recovery, key, value, path, sent, tool string) {
+		for _, e := range []*errorx.Error{
+			errorx.New(code, message).WithRecovery(recovery).WithActions(value, key).WithDetail(key, value).WithTool(tool).
+				WithSeverity(errorx.SeverityError).WithRetryAfter(1500e6),
+			errorx.New(code, message).WithDetail(key, map[string]any{value: []any{sent}}).WithTool(tool).
+				WithFields(errorx.Field{Path: path, Sent: sent, WasSent: true, Message: message, Expected: value, Options: []string{key}, Hint: recovery, Rule: code}),
+			errorx.New(errorx.CodeUnknownAction, message).WithActions(value, key, sent).WithRecovery(recovery),
+			errorx.Required(path),
+		} {
+			for _, d := range fuzzDialects {
+				if err := rendertest.Check(d, e, nil); err != nil {
+					t.Fatalf("%s: %v", d.Name(), err)
+				}
+			}
+		}
+	})
+}
+
+// FuzzDecode feeds arbitrary text and structured content to Decode, as an
+// error result and as a success: it never panics, and whatever it returns
+// is a model that marshals.
+func FuzzDecode(f *testing.F) {
+	for _, s := range goldenTexts(f) {
+		f.Add(s, "", true)
+		if strings.HasPrefix(s, `{"kind"`) {
+			f.Add("", s, true)
+		}
+	}
+	f.Add("plain failure", "", true)
+	f.Add(`{"kind":"toolError:v1","code":7,"message":{"a":1},"details":[]}`, `{"kind":"toolError:v1"}`, false)
+	f.Add(`<tool_error code="x"><message>a<b</message></tool_error>`, "", true)
+	f.Fuzz(func(t *testing.T, text, structured string, isError bool) {
+		res := &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(text)}, IsError: isError}
+		if structured != "" {
+			res.RawStructuredContent = json.RawMessage(structured)
+		}
+		e, name := render.Decode(res)
+		if (e == nil) != (name == "") {
+			t.Fatalf("Decode returned %v with dialect %q", e, name)
+		}
+		if e == nil && isError {
+			t.Fatal("an error result decoded as no error")
+		}
+		if e != nil {
+			if _, err := json.Marshal(e); err != nil {
+				t.Fatalf("decoded model does not marshal: %v", err)
+			}
+		}
+		for _, d := range fuzzDialects {
+			if e, err := d.Decode(res); (err == nil) != (e != nil) {
+				t.Fatalf("%s.Decode returned %v, %v", d.Name(), e, err)
+			}
+		}
+	})
+}
