@@ -57,7 +57,7 @@ func writeContractObject(w *jsonw.Writer, e *errorx.Error) {
 	w.String(e.Code)
 	w.Key("message")
 	w.String(e.Message)
-	o := newObject(e)
+	o := object{e: e}
 	o.details(contractParts)
 	o.add(pClass, e.EffectiveClass() != errorx.ClassOf(e.Code))
 	o.common()

@@ -143,7 +143,7 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	} else {
 		w.String(DefaultVersion)
 	}
-	o := newObject(e)
+	o := object{e: e}
 	o.add(pTool, e.Tool != "")
 	o.add(pValidationErrors, len(e.Fields) > 0)
 	o.details(envelopeParts)

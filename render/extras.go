@@ -83,22 +83,39 @@ type entry struct {
 	i   int // index of a pDetail in e.Details
 }
 
-// object lists the members of one extras object in writing order.
+// object lists the members of one extras object in writing order. It lives
+// on the stack: up to len(arr) members need no allocation.
 type object struct {
 	e    *errorx.Error
-	ents []entry
-	arr  [16]entry
+	n    int
+	arr  [24]entry
+	heap []entry // every member, once they outgrow arr
 }
 
-func newObject(e *errorx.Error) *object {
-	o := &object{e: e}
-	o.ents = o.arr[:0]
-	return o
+func (o *object) push(en entry) {
+	if o.heap == nil && o.n < len(o.arr) {
+		o.arr[o.n] = en
+		o.n++
+		return
+	}
+	if o.heap == nil {
+		o.heap = make([]entry, o.n, 2*o.n)
+		copy(o.heap, o.arr[:o.n])
+	}
+	o.heap = append(o.heap, en)
+}
+
+// list returns the members in writing order.
+func (o *object) list() []entry {
+	if o.heap != nil {
+		return o.heap
+	}
+	return o.arr[:o.n]
 }
 
 func (o *object) add(p part, cond bool) {
 	if cond {
-		o.ents = append(o.ents, entry{key: partKey[p], p: p})
+		o.push(entry{key: partKey[p], p: p})
 	}
 }
 
@@ -112,7 +129,7 @@ func (o *object) details(reserved parts) {
 		return
 	}
 	for i, d := range o.e.Details.Pairs() {
-		o.ents = append(o.ents, entry{key: d.Key, p: pDetail, i: i})
+		o.push(entry{key: d.Key, p: pDetail, i: i})
 	}
 }
 
@@ -125,17 +142,18 @@ func (o *object) common() {
 	o.add(pRetryAfter, e.RetryAfter > 0)
 }
 
-func (o *object) empty() bool { return len(o.ents) == 0 }
+func (o *object) empty() bool { return o.n == 0 && o.heap == nil }
 
 // write writes the object; sorted orders the members by key, as
 // encoding/json orders a map.
 func (o *object) write(w *jsonw.Writer, sorted bool) {
+	ents := o.list()
 	if sorted {
-		slices.SortFunc(o.ents, func(a, b entry) int { return cmp.Compare(a.key, b.key) })
+		slices.SortFunc(ents, func(a, b entry) int { return cmp.Compare(a.key, b.key) })
 	}
 	e := o.e
 	w.BeginObject()
-	for _, en := range o.ents {
+	for _, en := range ents {
 		w.Key(en.key)
 		switch en.p {
 		case pDetail:

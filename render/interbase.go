@@ -48,7 +48,7 @@ func (Interbase) AppendText(dst []byte, e *errorx.Error) []byte {
 	w.String(e.Message)
 	w.Key("recoverable")
 	w.Bool(e.IsRetryable())
-	o := newObject(e)
+	o := object{e: e}
 	o.add(pCode, e.Code != class)
 	o.common()
 	o.add(pStatus, e.Status != 0)

@@ -143,7 +143,7 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 	w.String(e.Message)
 	w.Key("retryable")
 	w.Bool(e.IsRetryable())
-	o := newObject(e)
+	o := object{e: e}
 	o.add(pStatusCode, e.Status != 0)
 	o.details(toolErrorParts)
 	o.add(pCode, e.Code != code)
