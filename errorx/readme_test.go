@@ -1,0 +1,46 @@
+package errorx_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/golden"
+)
+
+// catalogTable renders Catalog as README.md's table.
+func catalogTable() string {
+	var b strings.Builder
+	b.WriteString("| code | class | HTTP | retryable | from | meaning |\n|---|---|---|---|---|---|\n")
+	for _, in := range errorx.Catalog() {
+		status, retry := "–", "no"
+		if in.Status != 0 {
+			status = fmt.Sprint(in.Status)
+		}
+		if in.Retryable {
+			retry = "yes"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", in.Code, in.Class, status, retry, in.Seeds, in.Description)
+	}
+	return b.String()
+}
+
+// TestREADMECatalog keeps README.md's table of well-known codes equal to
+// Catalog; with -update it rewrites the table.
+func TestREADMECatalog(t *testing.T) {
+	const path = "../README.md"
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	const begin, end = "<!-- catalog:begin -->\n", "<!-- catalog:end -->"
+	i, j := strings.Index(readme, begin), strings.Index(readme, end)
+	if i < 0 || j < i {
+		t.Fatal("README.md lacks the catalog markers")
+	}
+	want := readme[:i+len(begin)] + catalogTable() + readme[j:]
+	golden.EqualString(t, path, want)
+}
