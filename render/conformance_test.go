@@ -21,6 +21,7 @@ func TestConformance(t *testing.T) {
 		render.ToolError{},
 		render.ToolError{Mode: format.JSON},
 		render.ToolError{Mode: format.Both},
+		render.ToolError{Mode: format.Both, NeedsInput: true},
 		render.XML{},
 		render.Contract{},
 		render.Envelope{Now: fixedNow},

@@ -31,9 +31,16 @@ import (
 // The markdown block adds what an agent needs to recover when the model has
 // it: the recovery, the available actions, the invalid fields with what was
 // sent, and the retry delay.
+//
+// With NeedsInput, an error whose every field is one the caller did not send
+// (AsksForInput) is rendered as the reference's needsInput:v1 elicitation
+// instead: asking for the missing input is not a failure, so the result has
+// no isError.
 type ToolError struct {
 	// Mode gates the text blocks: Markdown (the default), JSON or Both.
 	Mode format.Mode
+	// NeedsInput renders errors that only lack input as needsInput:v1.
+	NeedsInput bool
 }
 
 // Kind is the discriminator of a toolError:v1 object.
@@ -91,6 +98,9 @@ func (ToolError) Code(e *errorx.Error) string {
 func (d ToolError) Render(e *errorx.Error) *mcp.CallToolResult {
 	if e == nil {
 		return nil
+	}
+	if d.NeedsInput && AsksForInput(e) {
+		return d.renderNeedsInput(e)
 	}
 	code := d.Code(e)
 	b := getBuf()
@@ -210,21 +220,29 @@ func validUTF8(b []byte) []byte {
 	return out
 }
 
-// Decode reads a toolError:v1 result from structuredContent or, when that
-// was dropped, from the last text block holding a toolError:v1 JSON object.
+// Decode reads a toolError:v1 (or needsInput:v1) result from
+// structuredContent or, when that was dropped, from the last text block
+// holding such a JSON object, as the reference's client guideline says.
 func (ToolError) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
 	if raw := structuredBytes(res); raw != nil {
-		if e, ok := decodeToolError(raw); ok {
+		if e, ok := decodeToolErrorOrNeeds(raw); ok {
 			return e, nil
 		}
 	}
 	ts := texts(res)
 	for i := len(ts) - 1; i >= 0; i-- {
-		if e, ok := decodeToolError([]byte(ts[i])); ok {
+		if e, ok := decodeToolErrorOrNeeds([]byte(ts[i])); ok {
 			return e, nil
 		}
 	}
 	return nil, ErrNotDialect
+}
+
+func decodeToolErrorOrNeeds(data []byte) (*errorx.Error, bool) {
+	if e, ok := decodeToolError(data); ok {
+		return e, true
+	}
+	return decodeNeedsInput(data)
 }
 
 // structuredBytes returns res's structuredContent as JSON, preferring the

@@ -25,6 +25,9 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		jsonProject(p, jsonw.Go, true)
 		normalizeRetryable(p)
 	case render.ToolError:
+		if d.NeedsInput && render.AsksForInput(e) {
+			return ProjectNeedsInput(e)
+		}
 		jsonProject(p, jsonw.JS, false)
 		normalizeRetryable(p)
 	case render.Contract:
@@ -227,4 +230,20 @@ func fieldLine(f errorx.Field) string {
 		s += " " + f.Hint
 	}
 	return s
+}
+
+// ProjectNeedsInput is what a needsInput:v1 elicitation keeps of an error
+// that only lacks input: its message, and each field's path and options as
+// a required field; the code reads back INVALID_INPUT.
+func ProjectNeedsInput(e *errorx.Error) *errorx.Error {
+	p := errorx.New(errorx.CodeInvalidInput, e.Message)
+	for _, f := range e.Fields {
+		r := errorx.RequiredField(f.Path)
+		if len(f.Options) > 0 {
+			r.Options = slices.Clone(f.Options)
+		}
+		p.Fields = append(p.Fields, r)
+	}
+	mapStrings(p, jsonString)
+	return p
 }

@@ -53,7 +53,11 @@ func Check(d render.Dialect, e *errorx.Error, project func(*errorx.Error) *error
 	if res == nil {
 		return errors.New("Render returned nil")
 	}
-	if res.IsError != (e.Severity != errorx.SeverityWarning) {
+	if te, ok := d.(render.ToolError); ok && te.NeedsInput && render.AsksForInput(e) {
+		if res.IsError {
+			return errors.New("a needs-input result has isError")
+		}
+	} else if res.IsError != (e.Severity != errorx.SeverityWarning) {
 		return fmt.Errorf("isError = %v with severity %q", res.IsError, e.Severity)
 	}
 	if err := Valid(res); err != nil {

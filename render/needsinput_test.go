@@ -1,0 +1,53 @@
+package render_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/render/rendertest"
+)
+
+// TestNeedsInput: with NeedsInput, an error that only lacks input becomes a
+// needsInput:v1 elicitation in the reference's shape; anything else stays
+// an error.
+func TestNeedsInput(t *testing.T) {
+	d := render.ToolError{Mode: format.Both, NeedsInput: true}
+	missing := errorx.New(errorx.CodeInvalidInput, `Pattern "zzz" not found. Please provide a valid pattern ID.`).
+		WithFields(errorx.RequiredField("id"), errorx.Field{Path: "category", Message: "Required.", Options: []string{"error-handling", "concurrency"}})
+	res := d.Render(missing)
+	if res.IsError {
+		t.Error("an elicitation has isError")
+	}
+	files := goldenFiles(t, d, res)
+	checkWellFormed(t, files)
+	checkGolden(t, "needsinput/missing_with_suggestions", files)
+	human := res.Content[0].(mcp.TextContent)
+	if human.Annotations == nil || len(human.Annotations.Audience) != 1 || human.Annotations.Audience[0] != mcp.RoleUser ||
+		human.Annotations.Priority == nil || *human.Annotations.Priority != 1 {
+		t.Errorf("the human block is not annotated for the user: %+v", human.Annotations)
+	}
+	// The reference's key order: kind, type, message, needsInput{fields,
+	// reason, suggestions}, options.
+	want := `{"kind":"needsInput:v1","type":"elicitation","message":"Pattern \"zzz\" not found. Please provide a valid pattern ID.","needsInput":{"fields":["id","category"],"reason":"The arguments id, category are required.","suggestions":{"category":["error-handling","concurrency"]}},"options":[{"label":"error-handling","value":"error-handling","field":"category"},{"label":"concurrency","value":"concurrency","field":"category"}]}`
+	if got := string(res.StructuredContent.(json.RawMessage)); got != want {
+		t.Errorf("structuredContent:\n got %s\nwant %s", got, want)
+	}
+	got, name := render.Decode(res)
+	if name != render.NameToolError || rendertest.Canonical(got) != rendertest.Canonical(rendertest.ProjectNeedsInput(missing)) {
+		t.Errorf("decoded %s %s", name, rendertest.Canonical(got))
+	}
+	// Something was sent: an error, not a question.
+	sent := errorx.New(errorx.CodeInvalidInput, "bad").WithFields(errorx.SentField("id", "", "Must not be empty."))
+	if res := d.Render(sent); !res.IsError {
+		t.Error("a field the caller sent became an elicitation")
+	}
+	// Off by default.
+	if res := (render.ToolError{}).Render(missing); !res.IsError {
+		t.Error("NeedsInput is on by default")
+	}
+}
