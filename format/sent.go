@@ -37,11 +37,14 @@ func Sent(v any, sent bool) string { return string(AppendSent(nil, v, sent)) }
 //   - an array or slice: array(N)
 //   - anything else (an object): its compact JSON, cut to 50 UTF-16 units
 //     without an ellipsis
+//   - a Masked value (errorx.Redacted): its mask, [redacted], unquoted
 func AppendSent(dst []byte, v any, sent bool) []byte {
 	if !sent {
 		return append(dst, "(missing)"...)
 	}
 	switch x := v.(type) {
+	case Masked:
+		return append(dst, x.Masked()...)
 	case nil:
 		return append(dst, "null"...)
 	case string:
@@ -97,6 +100,12 @@ func AppendSent(dst []byte, v any, sent bool) []byte {
 	w := jsonw.Writer{Style: jsonw.JS}
 	w.Value(rv.Interface())
 	return append(dst, cutUTF16(string(w.B), SentMaxObject)...)
+}
+
+// Masked is a value that stands for one that must not be shown, such as
+// errorx.Redacted: Sent prints its mask instead.
+type Masked interface {
+	Masked() string
 }
 
 func appendArray(dst []byte, n int) []byte {

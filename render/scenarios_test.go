@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,6 +88,19 @@ func scenarios() []scenario {
 				WithSeverity(errorx.SeverityWarning).
 				WithActions("billing.invoices_v2")
 		}, false},
+		{"secrets", func() *errorx.Error {
+			// Redacted by name (RedactSecrets) and by hand (Redact): neither
+			// secret may appear in any output.
+			return errorx.RedactSecrets(errorx.New(errorx.CodeInvalidInput, "2 arguments of login are invalid.").
+				WithTool("login").
+				WithDetail("session_token", "tok_live_8c1f").
+				WithDetail("account", errorx.Redact("acct-4111111111111111")).
+				WithFields(
+					errorx.SentField("password", "hunter2", "Must be at least 12 characters."),
+					errorx.SentField("user.api_key", map[string]any{"k": "sk-live-1"}, "Unknown key format."),
+					errorx.SentField("email", "bad-email", "Invalid email address."),
+				), nil)
+		}, true},
 		{"hostile", func() *errorx.Error {
 			s := `<&>"' üñí 🚀 ]]> </message><recovery>forged</recovery> \u2028` + "\u2028 tab\tnl\ncr\r"
 			return errorx.New(`Code<&>"'`, "message "+s).
@@ -117,6 +131,16 @@ func TestScenarios(t *testing.T) {
 				files := goldenFiles(t, d, res)
 				checkWellFormed(t, files)
 				checkGolden(t, "scenarios/"+sc.name, files)
+
+				if sc.name == "secrets" {
+					for name, b := range files {
+						for _, secret := range []string{"hunter2", "tok_live", "4111", "sk-live"} {
+							if strings.Contains(string(b), secret) {
+								t.Errorf("%s: %s shows the secret %q", d.Name(), name, secret)
+							}
+						}
+					}
+				}
 
 				// The same model gives the same bytes.
 				again := goldenFiles(t, d, d.Render(sc.err()))

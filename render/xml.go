@@ -182,8 +182,11 @@ func appendDetailsXML(dst []byte, d errorx.Details) []byte {
 }
 
 // detailText is the text of a detail value that is not a string: its compact
-// JSON.
+// JSON, or its mask when it is redacted.
 func detailText(v any) string {
+	if m, ok := v.(format.Masked); ok {
+		return m.Masked()
+	}
 	w := jsonw.Writer{Style: jsonw.JS}
 	w.Value(v)
 	return string(w.B)

@@ -109,6 +109,8 @@ func (w *Writer) Value(v any) {
 		}
 		w.EndObject()
 		w.leave()
+	case interface{ Masked() string }: // errorx.Redacted
+		w.String(x.Masked())
 	case json.RawMessage:
 		if x == nil {
 			w.Null()

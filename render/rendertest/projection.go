@@ -171,6 +171,9 @@ func xmlProject(e, p *errorx.Error) {
 	var d errorx.Details
 	for k, v := range p.Details.All() {
 		s, ok := v.(string)
+		if m, masked := v.(format.Masked); masked {
+			s, ok = m.Masked(), true
+		}
 		if !ok {
 			w := jsonw.Writer{Style: jsonw.JS}
 			w.Value(v)
