@@ -54,6 +54,7 @@ func TestRecipeInterbaseAgentSwitch(t *testing.T) {
 		"timeout":          "retry after 1s (max 3 attempts)",
 		"warning":          "skip this resource, try alternatives",
 		"hostile":          "wait and retry",
+		"secrets":          "fix input and retry once",
 	}
 	for _, sc := range scenarios() {
 		for _, d := range dialects() {
