@@ -13,6 +13,8 @@
 // CallToolResult as compact JSON, as mcp-go marshals it. -format selects the
 // toolerror dialect's content gating; -now and -version fix the envelope's
 // timestamp and version string; options a dialect does not have are ignored.
+// Models are bounded by render.DefaultLimits, as a server bounds them: a
+// string past 4 KiB is cut and says so.
 //
 // parse reads a stream of CallToolResult objects and writes, for each, one
 // line {"dialect":NAME,"error":MODEL}: NAME is the dialect the result is in,

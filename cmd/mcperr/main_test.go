@@ -244,16 +244,17 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestBigInput: a model holding an 8 MB string is rendered, not refused; a
-// 100 MB stream of garbage fails at its first byte.
+// TestBigInput: a 100 MB model is rendered within the default limits, not
+// refused; a 100 MB stream of garbage fails at its first byte.
 func TestBigInput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("big input")
 	}
-	big := `{"code":"BIG","message":"` + strings.Repeat("é<", 2<<20) + `"}`
+	big := `{"code":"BIG","message":"` + strings.Repeat("é<", 33<<20) + `"}`
 	code, out, stderr := mcperr(big, "render", "-dialect", "xml")
-	if code != 0 || !strings.HasPrefix(out, `{"content":[{"type":"text","text":"\u003ctool_error code=\"BIG\"`) {
-		t.Errorf("exit %d %s", code, stderr)
+	if code != 0 || !strings.HasPrefix(out, `{"content":[{"type":"text","text":"\u003ctool_error code=\"BIG\"`) ||
+		!strings.Contains(out, "…(truncated, ") || len(out) > 64<<10 {
+		t.Errorf("exit %d, %d bytes %s", code, len(out), stderr)
 	}
 	code, _, stderr = mcperr(strings.Repeat("\xff", 100<<20), "render", "-dialect", "xml")
 	if code != 2 || !strings.Contains(stderr, "invalid JSON at byte 1") {

@@ -100,7 +100,8 @@ func renderCmd(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 	return renderStream(d, stdin, out)
 }
 
-// renderStream renders every model object of in, one result per line.
+// renderStream renders every model object of in, one result per line,
+// bounded by render.DefaultLimits as a server bounds them.
 func renderStream(d render.Dialect, in io.Reader, out *bufio.Writer) error {
 	dec := json.NewDecoder(bufio.NewReaderSize(in, 64<<10))
 	for i := 1; ; i++ {
@@ -113,7 +114,7 @@ func renderStream(d render.Dialect, in io.Reader, out *bufio.Writer) error {
 		if err != nil {
 			return inputError("model", i, start, err)
 		}
-		b, err := json.Marshal(d.Render(&e))
+		b, err := json.Marshal(d.Render(render.DefaultLimits.Apply(&e)))
 		if err != nil {
 			return fmt.Errorf("model %d: cannot marshal the result: %v", i, err)
 		}

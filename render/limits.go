@@ -1,0 +1,196 @@
+package render
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/jsonw"
+)
+
+// Limits bound what one rendered error may hold, whatever a caller, a tool
+// author or a backend put in it. What is cut says so, deterministically: a
+// cut string ends with "…(truncated, N bytes)", N being the bytes left out;
+// a value whose JSON is too big becomes "…(truncated, N bytes)", N being
+// the size of its JSON; dropped details, actions and fields are counted
+// under the detail key "…". A zero field means its default.
+type Limits struct {
+	// MaxString bounds each string: code, message, recovery, tool, each
+	// action, detail key and field text (default 4096 bytes).
+	MaxString int
+	// MaxValue bounds each detail value and each sent value, measured as
+	// compact JSON (default 4096 bytes).
+	MaxValue int
+	// MaxActions, MaxDetails and MaxFields bound the counts (defaults 32,
+	// 64 and 100).
+	MaxActions, MaxDetails, MaxFields int
+	// MaxOutput bounds the whole rendered text; a Renderer renders again
+	// with halved limits until the output fits (default 64 KiB).
+	MaxOutput int
+}
+
+// DefaultLimits are the limits a zero Limits stands for.
+var DefaultLimits = Limits{MaxString: 4096, MaxValue: 4096, MaxActions: 32, MaxDetails: 64, MaxFields: 100, MaxOutput: 64 << 10}
+
+// TruncatedKey is the detail key under which Limits counts what it dropped.
+const TruncatedKey = "…"
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	pick := func(v, def int) int {
+		if v > 0 {
+			return v
+		}
+		return def
+	}
+	return Limits{pick(l.MaxString, d.MaxString), pick(l.MaxValue, d.MaxValue), pick(l.MaxActions, d.MaxActions),
+		pick(l.MaxDetails, d.MaxDetails), pick(l.MaxFields, d.MaxFields), pick(l.MaxOutput, d.MaxOutput)}
+}
+
+// halve returns l with every bound halved (at least 1, and 64 bytes for
+// strings and values): the next try when the output does not fit.
+func (l Limits) halve() (Limits, bool) {
+	l = l.withDefaults()
+	n := Limits{max(l.MaxString/2, 64), max(l.MaxValue/2, 64), max(l.MaxActions/2, 1), max(l.MaxDetails/2, 1), max(l.MaxFields/2, 1), l.MaxOutput}
+	return n, n != l
+}
+
+// Apply returns e bounded by l: e itself when it is within the limits (no
+// allocation), else a bounded copy. e is never changed.
+func (l Limits) Apply(e *errorx.Error) *errorx.Error {
+	l = l.withDefaults()
+	if l.within(e) {
+		return e
+	}
+	c := e.Clone()
+	cut := func(s string) string { return cutString(s, l.MaxString) }
+	c.Code, c.Message, c.Recovery, c.Tool = cut(c.Code), cut(c.Message), cut(c.Recovery), cut(c.Tool)
+	var dropped []string
+	if n := len(c.Actions) - l.MaxActions; n > 0 {
+		c.Actions = c.Actions[:l.MaxActions]
+		dropped = append(dropped, strconv.Itoa(n)+" more actions")
+	}
+	for i := range c.Actions {
+		c.Actions[i] = cut(c.Actions[i])
+	}
+	if n := len(c.Fields) - l.MaxFields; n > 0 {
+		c.Fields = c.Fields[:l.MaxFields]
+		dropped = append(dropped, strconv.Itoa(n)+" more fields")
+	}
+	for i := range c.Fields {
+		f := &c.Fields[i]
+		f.Path, f.Message, f.Expected, f.Hint, f.Rule = cut(f.Path), cut(f.Message), cut(f.Expected), cut(f.Hint), cut(f.Rule)
+		if n := len(f.Options) - l.MaxActions; n > 0 {
+			f.Options = f.Options[:l.MaxActions]
+		}
+		for j := range f.Options {
+			f.Options[j] = cut(f.Options[j])
+		}
+		if f.WasSent {
+			f.Sent = boundValue(f.Sent, l.MaxValue)
+		}
+	}
+	var d errorx.Details
+	pairs := c.Details.Pairs()
+	if n := len(pairs) - l.MaxDetails; n > 0 {
+		pairs = pairs[:l.MaxDetails]
+		dropped = append(dropped, strconv.Itoa(n)+" more details")
+	}
+	for _, p := range pairs {
+		d.Set(cut(p.Key), boundValue(p.Value, l.MaxValue))
+	}
+	if len(dropped) > 0 {
+		d.Set(TruncatedKey, "(truncated: "+strings.Join(dropped, ", ")+")")
+	}
+	c.Details = d
+	return c
+}
+
+// within reports whether e needs no bounding. It is the fast path: no
+// allocation, and detail values measured only when they are not scalars.
+func (l Limits) within(e *errorx.Error) bool {
+	if len(e.Actions) > l.MaxActions || len(e.Fields) > l.MaxFields || e.Details.Len() > l.MaxDetails {
+		return false
+	}
+	if len(e.Code) > l.MaxString || len(e.Message) > l.MaxString || len(e.Recovery) > l.MaxString || len(e.Tool) > l.MaxString {
+		return false
+	}
+	for _, a := range e.Actions {
+		if len(a) > l.MaxString {
+			return false
+		}
+	}
+	for _, p := range e.Details.Pairs() {
+		if len(p.Key) > l.MaxString || !valueWithin(p.Value, l.MaxValue) {
+			return false
+		}
+	}
+	for _, f := range e.Fields {
+		if len(f.Path) > l.MaxString || len(f.Message) > l.MaxString || len(f.Expected) > l.MaxString ||
+			len(f.Hint) > l.MaxString || len(f.Rule) > l.MaxString || len(f.Options) > l.MaxActions {
+			return false
+		}
+		for _, o := range f.Options {
+			if len(o) > l.MaxString {
+				return false
+			}
+		}
+		if f.WasSent && !valueWithin(f.Sent, l.MaxValue) {
+			return false
+		}
+	}
+	return true
+}
+
+// valueWithin reports whether v's compact JSON surely fits in max bytes.
+func valueWithin(v any, max int) bool {
+	switch x := v.(type) {
+	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64, json.Number, errorx.Redacted:
+		return true
+	case string:
+		// Its JSON is at least len+2 bytes and at most 6 times that.
+		return len(x) <= max/6-2 || len(x)+2 <= max && jsonSize(x) <= max
+	}
+	return jsonSize(v) <= max
+}
+
+// jsonSize returns the length of v as compact JSON.
+func jsonSize(v any) int {
+	b := getBuf()
+	w := jsonw.Writer{B: *b, Style: jsonw.Go}
+	w.Value(v)
+	n := len(w.B)
+	*b = w.B
+	putBuf(b)
+	return n
+}
+
+// boundValue returns v, or, when its JSON is bigger than max, a cut string
+// (for a string) or the truncation notice (for anything else).
+func boundValue(v any, max int) any {
+	if valueWithin(v, max) {
+		return v
+	}
+	if s, ok := v.(string); ok {
+		if c := cutString(s, max); jsonSize(c) <= max+32 {
+			return c
+		}
+		return cutString(s, max/6) // mostly characters JSON escapes
+	}
+	return "…(truncated, " + strconv.Itoa(jsonSize(v)) + " bytes)"
+}
+
+// cutString keeps the first max bytes of s (never splitting a character)
+// and says how many bytes it left out.
+func cutString(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	keep := max
+	for keep > 0 && !utf8.RuneStart(s[keep]) {
+		keep--
+	}
+	return s[:keep] + "…(truncated, " + strconv.Itoa(len(s)-keep) + " bytes)"
+}
