@@ -140,14 +140,14 @@ func (Contract) LogAttrs(e *errorx.Error) []slog.Attr {
 // response holding one under "error".
 func (Contract) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
 	for _, t := range texts(res) {
-		if e, ok := decodeContract([]byte(t)); ok {
+		if e, ok := decodeContract(t); ok {
 			return e, nil
 		}
 	}
 	return nil, ErrNotDialect
 }
 
-func decodeContract(data []byte) (*errorx.Error, bool) {
+func decodeContract(data string) (*errorx.Error, bool) {
 	ms, ok := jsonw.Object(data)
 	if !ok {
 		return nil, false

@@ -258,14 +258,14 @@ func writeValidationErrors(w *jsonw.Writer, fields []errorx.Field) {
 // object with "success": false.
 func (Envelope) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
 	for _, t := range texts(res) {
-		if e, ok := decodeEnvelope([]byte(t)); ok {
+		if e, ok := decodeEnvelope(t); ok {
 			return e, nil
 		}
 	}
 	return nil, ErrNotDialect
 }
 
-func decodeEnvelope(data []byte) (*errorx.Error, bool) {
+func decodeEnvelope(data string) (*errorx.Error, bool) {
 	ms, ok := jsonw.Object(data)
 	if !ok {
 		return nil, false
@@ -332,7 +332,7 @@ func decodeValidationErrors(ms []jsonw.Member) []errorx.Field {
 		if !ok {
 			continue
 		}
-		var value []byte
+		var value string
 		var required, hasRule bool
 		for _, x := range fm {
 			switch x.Key {
@@ -356,7 +356,7 @@ func decodeValidationErrors(ms []jsonw.Member) []errorx.Field {
 				f.Rule, hasRule = jsonw.String(x.Raw)
 			}
 		}
-		if !(string(value) == "null" && required) && value != nil {
+		if !(value == "null" && required) && value != "" {
 			f.Sent, f.WasSent = jsonw.Decode(value), true
 		}
 		if !hasRule && f.Rule == "" && required {

@@ -197,8 +197,11 @@ func writeFields(w *jsonw.Writer, fields []errorx.Field) {
 
 func writeDetails(w *jsonw.Writer, d errorx.Details, sorted bool) {
 	pairs := d.Pairs()
-	if sorted {
-		pairs = slices.SortedFunc(slices.Values(pairs), func(a, b errorx.Detail) int { return cmp.Compare(a.Key, b.Key) })
+	byKey := func(a, b errorx.Detail) int { return cmp.Compare(a.Key, b.Key) }
+	if sorted && !slices.IsSortedFunc(pairs, byKey) {
+		var arr [24]errorx.Detail
+		pairs = append(arr[:0], pairs...)
+		slices.SortFunc(pairs, byKey)
 	}
 	w.BeginObject()
 	for _, p := range pairs {
@@ -306,7 +309,7 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 		return ok
 	case pFields:
 		var fs []errorx.Field
-		if json.Unmarshal(m.Raw, &fs) != nil {
+		if json.Unmarshal([]byte(m.Raw), &fs) != nil {
 			return false
 		}
 		e.Fields = fs

@@ -20,9 +20,9 @@ import (
 
 // fixedNow is the envelope clock of every golden file: the timestamp of the
 // reference's own example.
-func fixedNow() time.Time {
-	return time.Date(2026, 1, 19, 19, 8, 56, 0, time.FixedZone("PST", -8*3600))
-}
+func fixedNow() time.Time { return fixedTime }
+
+var fixedTime = time.Date(2026, 1, 19, 19, 8, 56, 0, time.FixedZone("PST", -8*3600))
 
 // dialects returns the five dialects configured for golden output.
 func dialects() []render.Dialect {

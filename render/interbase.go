@@ -76,7 +76,7 @@ func (Interbase) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
 }
 
 func decodeInterbase(text string) (*errorx.Error, bool) {
-	ms, ok := jsonw.Object([]byte(text))
+	ms, ok := jsonw.Object(text)
 	if !ok {
 		return nil, false
 	}

@@ -149,7 +149,7 @@ func needsInputReason(e *errorx.Error) string {
 // decodeNeedsInput reads a needsInput:v1 object: a VALIDATION error
 // (INVALID_INPUT) with one required field per needed field, its
 // suggestions as the field's options.
-func decodeNeedsInput(data []byte) (*errorx.Error, bool) {
+func decodeNeedsInput(data string) (*errorx.Error, bool) {
 	ms, ok := jsonw.Object(data)
 	if !ok {
 		return nil, false

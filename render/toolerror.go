@@ -108,22 +108,31 @@ func (d ToolError) Render(e *errorx.Error) *mcp.CallToolResult {
 	writeToolErrorObject(&w, e, code)
 	structured := json.RawMessage(append([]byte(nil), w.B...))
 
+	// The text blocks are written one after the other and share one string.
+	w.Reset()
+	human := 0
+	if d.Mode.Human() {
+		w.B = appendMarkdown(w.B, e)
+		human = len(w.B)
+	}
+	if d.Mode.Machine() {
+		w.Indent = "  "
+		writeToolErrorObject(&w, e, code)
+	}
+	text := string(w.B)
+	*b = w.B
+	putBuf(b)
+
 	r := &resultAlloc{}
 	n := 0
 	if d.Mode.Human() {
-		w.B = appendMarkdown(w.B[:0], e)
-		r.content[n] = mcp.NewTextContent(string(w.B))
+		r.content[n] = mcp.NewTextContent(text[:human])
 		n++
 	}
 	if d.Mode.Machine() {
-		w.Reset()
-		w.Indent = "  "
-		writeToolErrorObject(&w, e, code)
-		r.content[n] = mcp.NewTextContent(string(w.B))
+		r.content[n] = mcp.NewTextContent(text[human:])
 		n++
 	}
-	*b = w.B
-	putBuf(b)
 	r.res.Content = r.content[:n]
 	r.res.StructuredContent = structured
 	r.res.IsError = e.IsError()
@@ -225,20 +234,20 @@ func validUTF8(b []byte) []byte {
 // holding such a JSON object, as the reference's client guideline says.
 func (ToolError) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
 	if raw := structuredBytes(res); raw != nil {
-		if e, ok := decodeToolErrorOrNeeds(raw); ok {
+		if e, ok := decodeToolErrorOrNeeds(string(raw)); ok {
 			return e, nil
 		}
 	}
 	ts := texts(res)
 	for i := len(ts) - 1; i >= 0; i-- {
-		if e, ok := decodeToolErrorOrNeeds([]byte(ts[i])); ok {
+		if e, ok := decodeToolErrorOrNeeds(ts[i]); ok {
 			return e, nil
 		}
 	}
 	return nil, ErrNotDialect
 }
 
-func decodeToolErrorOrNeeds(data []byte) (*errorx.Error, bool) {
+func decodeToolErrorOrNeeds(data string) (*errorx.Error, bool) {
 	if e, ok := decodeToolError(data); ok {
 		return e, true
 	}
@@ -269,7 +278,7 @@ func structuredBytes(res *mcp.CallToolResult) []byte {
 	}
 }
 
-func decodeToolError(data []byte) (*errorx.Error, bool) {
+func decodeToolError(data string) (*errorx.Error, bool) {
 	ms, ok := jsonw.Object(data)
 	if !ok {
 		return nil, false
@@ -286,7 +295,7 @@ func decodeToolError(data []byte) (*errorx.Error, bool) {
 		case "message":
 			var isStr bool
 			if msg, isStr = jsonw.String(m.Raw); !isStr {
-				msg = string(m.Raw) // the reference can put a non-string here
+				msg = m.Raw // the reference can put a non-string here
 			}
 		case "retryable":
 			retryable, hasRetryable = jsonw.Bool(m.Raw)

@@ -242,28 +242,28 @@ func TestRawReescapes(t *testing.T) {
 }
 
 func TestReadHelpers(t *testing.T) {
-	ms, ok := Object([]byte(` {"b" : 1 , "a":{"x":[1,{"y":"}"}]}, "s":"\"q\"", "n":null} `))
-	if !ok || len(ms) != 4 || ms[0].Key != "b" || ms[1].Key != "a" || string(ms[1].Raw) != `{"x":[1,{"y":"}"}]}` {
+	ms, ok := Object(` {"b" : 1 , "a":{"x":[1,{"y":"}"}]}, "s":"\"q\"", "n":null} `)
+	if !ok || len(ms) != 4 || ms[0].Key != "b" || ms[1].Key != "a" || ms[1].Raw != `{"x":[1,{"y":"}"}]}` {
 		t.Fatalf("Object: %v %q", ok, ms)
 	}
 	if s, _ := String(ms[2].Raw); s != `"q"` {
 		t.Errorf("String = %q", s)
 	}
 	for _, bad := range []string{``, `[]`, `{"a":}`, `{"a":1`, `"x"`} {
-		if _, ok := Object([]byte(bad)); ok {
+		if _, ok := Object(bad); ok {
 			t.Errorf("Object(%q) accepted", bad)
 		}
 	}
-	if ss, ok := Strings([]byte(`["a", "b\n"]`)); !ok || len(ss) != 2 || ss[1] != "b\n" {
+	if ss, ok := Strings(`["a", "b\n"]`); !ok || len(ss) != 2 || ss[1] != "b\n" {
 		t.Errorf("Strings = %q %v", ss, ok)
 	}
-	if _, ok := Strings([]byte(`["a", 1]`)); ok {
+	if _, ok := Strings(`["a", 1]`); ok {
 		t.Error("Strings accepted a number")
 	}
-	if f, ok := Float([]byte(`-2.5e3`)); !ok || f != -2500 {
+	if f, ok := Float(`-2.5e3`); !ok || f != -2500 {
 		t.Errorf("Float = %v %v", f, ok)
 	}
-	got := Decode([]byte(`{"a":[1,"x",true,null,{"b":12345678901234567890}]}`))
+	got := Decode(`{"a":[1,"x",true,null,{"b":12345678901234567890}]}`)
 	want := map[string]any{"a": []any{json.Number("1"), "x", true, nil, map[string]any{"b": json.Number("12345678901234567890")}}}
 	if b1, b2 := mustJSON(got), mustJSON(want); b1 != b2 {
 		t.Errorf("Decode = %s, want %s", b1, b2)
@@ -277,6 +277,28 @@ func TestValidNumber(t *testing.T) {
 		"": false, "-": false, "01": false, "1.": false, ".5": false, "1e": false, "1e+": false, "0x1": false, "NaN": false, "1 ": false} {
 		if ValidNumber(s) != ok {
 			t.Errorf("ValidNumber(%q) = %v", s, !ok)
+		}
+	}
+}
+
+// TestValidMatchesEncodingJSON compares Valid with json.Valid on tricky and
+// random inputs.
+func TestValidMatchesEncodingJSON(t *testing.T) {
+	inputs := []string{``, ` `, `{}`, `[]`, `{"a":1}`, `{"a":1,}`, `[1,]`, `{"a" 1}`, `{a:1}`, `"x`, `"\x"`, `"\u12"`, `"\u12g4"`,
+		"\"\x01\"", `01`, `-`, `-0`, `1.`, `.5`, `1e`, `1e+`, `1E-2`, `tru`, `true `, ` null`, `nul`, `[1 2]`, `{"a":{"b":[true,false,null]}}`,
+		`"\ud800"`, "\"\xff\"", `1 2`, `{"a":1}}`, strings.Repeat("[", 10001) + strings.Repeat("]", 10001), strings.Repeat("[", 9999) + strings.Repeat("]", 9999)}
+	r := rand.New(rand.NewPCG(9, 9))
+	alphabet := []byte(`{}[],:"\ 0123456789-+.eEtrufalsn` + "\x01\xff")
+	for range 50_000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		inputs = append(inputs, string(b))
+	}
+	for _, in := range inputs {
+		if got, want := Valid(in), json.Valid([]byte(in)); got != want {
+			t.Fatalf("Valid(%.60q) = %v, json.Valid = %v", in, got, want)
 		}
 	}
 }

@@ -5,30 +5,34 @@ import (
 	"strconv"
 )
 
+// The reading functions take JSON text as a string and return substrings
+// of it where they can, so they allocate little; the text must therefore be
+// immutable (a string, not bytes someone may change).
+
 // Member is one member of a JSON object: its key and its raw value.
 type Member struct {
 	Key string
-	Raw []byte
+	Raw string
 }
 
 // Object returns the members of a JSON object in document order, or false
 // when data is not valid JSON or not an object.
-func Object(data []byte) ([]Member, bool) {
-	if !json.Valid(data) {
+func Object(data string) ([]Member, bool) {
+	if !Valid(data) {
 		return nil, false
 	}
 	return members(data)
 }
 
 // members is Object for data already known to be valid JSON.
-func members(data []byte) ([]Member, bool) {
+func members(data string) ([]Member, bool) {
 	s := scanner{data: data}
 	s.ws()
 	if s.i >= len(data) || data[s.i] != '{' {
 		return nil, false
 	}
 	s.i++
-	var out []Member
+	out := make([]Member, 0, 8)
 	for {
 		s.ws()
 		if data[s.i] == '}' {
@@ -49,7 +53,7 @@ func members(data []byte) ([]Member, bool) {
 }
 
 // Members is Object for data already known to be valid JSON.
-func Members(data []byte) ([]Member, bool) { return members(data) }
+func Members(data string) ([]Member, bool) { return members(data) }
 
 // skipValue moves past one value of valid JSON.
 func (s *scanner) skipValue() {
@@ -69,14 +73,14 @@ func (s *scanner) skipValue() {
 
 // Elements returns the raw elements of a valid JSON array, or false when raw
 // is not an array.
-func Elements(raw []byte) ([][]byte, bool) {
+func Elements(raw string) ([]string, bool) {
 	s := scanner{data: raw}
 	s.ws()
 	if s.i >= len(raw) || raw[s.i] != '[' {
 		return nil, false
 	}
 	s.i++
-	var out [][]byte
+	var out []string
 	for {
 		s.ws()
 		switch raw[s.i] {
@@ -94,7 +98,7 @@ func Elements(raw []byte) ([][]byte, bool) {
 
 // String returns the string a raw JSON value holds, or false when it is not
 // a string.
-func String(raw []byte) (string, bool) {
+func String(raw string) (string, bool) {
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", false
 	}
@@ -103,8 +107,8 @@ func String(raw []byte) (string, bool) {
 }
 
 // Bool returns the boolean a raw JSON value holds.
-func Bool(raw []byte) (v, ok bool) {
-	switch string(raw) {
+func Bool(raw string) (v, ok bool) {
+	switch raw {
 	case "true":
 		return true, true
 	case "false":
@@ -114,16 +118,16 @@ func Bool(raw []byte) (v, ok bool) {
 }
 
 // Float returns the number a raw JSON value holds.
-func Float(raw []byte) (float64, bool) {
+func Float(raw string) (float64, bool) {
 	if len(raw) == 0 || !(raw[0] == '-' || '0' <= raw[0] && raw[0] <= '9') {
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(string(raw), 64)
+	f, err := strconv.ParseFloat(raw, 64)
 	return f, err == nil
 }
 
 // Strings returns the strings of a raw JSON array of strings.
-func Strings(raw []byte) ([]string, bool) {
+func Strings(raw string) ([]string, bool) {
 	els, ok := Elements(raw)
 	if !ok {
 		return nil, false
@@ -141,7 +145,7 @@ func Strings(raw []byte) ([]string, bool) {
 
 // Decode returns a raw valid JSON value as encoding/json decodes it into any,
 // except that numbers are json.Number.
-func Decode(raw []byte) any {
+func Decode(raw string) any {
 	s := scanner{data: raw}
 	s.ws()
 	return s.decode()

@@ -211,12 +211,15 @@ func nesting(data []byte) int {
 // and re-indenting it. Number literals are copied as they are. Parts nested
 // deeper than MaxDepth are replaced by an error placeholder.
 func (w *Writer) Raw(data []byte) {
-	s := scanner{data: data}
+	// The scanner only reads; nothing it returns outlives this call.
+	s := scanner{data: unsafe.String(unsafe.SliceData(data), len(data))}
 	s.value(w)
 }
 
+// scanner reads JSON text already known to be valid. Strings it returns
+// without escapes are substrings of data, so data must be immutable.
 type scanner struct {
-	data []byte
+	data string
 	i    int
 }
 
@@ -306,7 +309,7 @@ func (s *scanner) value(w *Writer) {
 			}
 			break
 		}
-		w.Number(string(s.data[start:s.i]))
+		w.Number(s.data[start:s.i])
 	}
 }
 
@@ -316,7 +319,7 @@ func (s *scanner) skip() {
 	for s.i < len(s.data) {
 		switch s.data[s.i] {
 		case '"':
-			s.str()
+			s.skipString()
 			if depth == 0 {
 				return
 			}
@@ -334,6 +337,22 @@ func (s *scanner) skip() {
 	}
 }
 
+// skipString moves past a quoted string at s.i without decoding it.
+func (s *scanner) skipString() {
+	s.i++
+	for s.i < len(s.data) {
+		switch s.data[s.i] {
+		case '\\':
+			s.i += 2
+			continue
+		case '"':
+			s.i++
+			return
+		}
+		s.i++
+	}
+}
+
 // str reads a quoted string at s.i and returns it unescaped; lone
 // surrogates become U+FFFD, as in encoding/json.
 func (s *scanner) str() string {
@@ -343,7 +362,7 @@ func (s *scanner) str() string {
 		s.i++
 	}
 	if s.i < len(s.data) && s.data[s.i] == '"' {
-		out := string(s.data[start:s.i])
+		out := s.data[start:s.i]
 		s.i++
 		return out
 	}

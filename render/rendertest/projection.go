@@ -80,7 +80,7 @@ func duplicatePaths(fs []errorx.Field) bool {
 func viaJSON(v any, st jsonw.Style) any {
 	w := jsonw.Writer{Style: st}
 	w.Value(v)
-	return jsonw.Decode(w.B)
+	return jsonw.Decode(string(w.B))
 }
 
 // jsonString is s as it reads back from a JSON string: each byte of invalid
