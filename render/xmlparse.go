@@ -125,15 +125,27 @@ func (p *xparser) element(depth int) (*xnode, bool) {
 	}
 }
 
-// content reads children and text up to n's closing tag.
+// content reads children and text up to n's closing tag. Text in one run
+// without entities is a substring of the document.
 func (p *xparser) content(n *xnode, depth int) bool {
 	var text strings.Builder
+	runs := 0
 	for p.i < len(p.s) {
 		lt := strings.IndexByte(p.s[p.i:], '<')
 		if lt < 0 {
 			return false
 		}
-		text.WriteString(unescapeXML(p.s[p.i : p.i+lt]))
+		if run := p.s[p.i : p.i+lt]; run != "" {
+			if runs == 0 && n.text == "" {
+				n.text = unescapeXML(run)
+			} else {
+				if runs == 1 {
+					text.WriteString(n.text)
+				}
+				text.WriteString(unescapeXML(run))
+			}
+			runs++
+		}
 		p.i += lt
 		rest := p.s[p.i:]
 		switch {
@@ -147,14 +159,20 @@ func (p *xparser) content(n *xnode, depth int) bool {
 				return false
 			}
 			p.i++
-			n.text = text.String()
+			if runs > 1 {
+				n.text = text.String()
+			}
 			return true
 		case strings.HasPrefix(rest, "<![CDATA["):
 			end := strings.Index(rest, "]]>")
 			if end < 0 {
 				return false
 			}
+			if runs == 1 {
+				text.WriteString(n.text)
+			}
 			text.WriteString(rest[9:end])
+			runs += 2 // never a substring again
 			p.i += end + 3
 		case strings.HasPrefix(rest, "<!--"):
 			end := strings.Index(rest, "-->")
