@@ -1,0 +1,134 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"runtime/debug"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/errorx"
+)
+
+// Middleware returns an mcp-go tool handler middleware that applies r to
+// every tool call:
+//
+//   - a handler that returns a Go error gets the error rendered as a tool
+//     result (RenderRequest: classified with errorx.From, isError set), not
+//     the JSON-RPC -32603 error mcp-go would send;
+//   - a handler that returns neither a result nor an error gets an
+//     INTERNAL_ERROR tool result;
+//   - a handler that panics gets an INTERNAL_ERROR tool result that shows
+//     neither the panic value nor a stack trace; both go to r's logger, and
+//     the server goes on serving;
+//   - a result the handler built itself, error or not, passes through
+//     untouched (when it returns a result and an error, the error wins, as
+//     it does in mcp-go);
+//   - mcp.URLElicitationRequiredError, and the errors WithProtocolErrors
+//     matches, pass through as Go errors, for mcp-go to answer with its
+//     JSON-RPC error.
+//
+// An error errorx.From cannot classify (it becomes INTERNAL_ERROR with a
+// fixed message) is logged with its text, so that the server's log keeps
+// what the agent does not see.
+//
+// Register it first, so that it is outermost and sees the errors and panics
+// of every other middleware too:
+//
+//	s := server.NewMCPServer("app", "1.0.0",
+//		server.WithToolHandlerMiddleware(r.Middleware()), // first
+//		server.WithLogger(logger),
+//	)
+//
+// (*server.MCPServer).Use appends, so on an existing server it makes the
+// middleware innermost: the other middlewares' errors then still become
+// JSON-RPC errors.
+//
+// server.WithRecovery is not needed with it. Registered inside it, it turns
+// a panic into a Go error before the middleware sees it: the agent still
+// gets an INTERNAL_ERROR tool result, but the stack trace is lost. Registered
+// outside it, it never sees a panic.
+//
+// Arguments that server.WithInputSchemaValidation rejects never reach tool
+// middlewares: mcp-go answers them with its own error result.
+//
+// A call that succeeds costs the deferred recover and nothing more: no
+// allocation.
+func (r *Renderer) Middleware() server.ToolHandlerMiddleware {
+	return func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+		return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+			defer func() {
+				if v := recover(); v != nil {
+					res, err = r.recovered(ctx, req, v), nil
+				}
+			}()
+			res, err = next(ctx, req)
+			if err != nil || res == nil {
+				return r.failed(ctx, req, res, err)
+			}
+			return res, nil
+		}
+	}
+}
+
+// failed turns what a handler returned without a usable result into a tool
+// error result, unless err is a protocol error.
+func (r *Renderer) failed(ctx context.Context, req mcp.CallToolRequest, res *mcp.CallToolResult, err error) (*mcp.CallToolResult, error) {
+	name := req.Params.Name
+	switch {
+	case err == nil:
+		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error",
+			slog.String("tool", name))
+		err = errorx.New(errorx.CodeInternalError, "The tool returned no result.")
+	case r.isProtocolError(err):
+		return res, err
+	case hidden(err):
+		r.log().ErrorContext(ctx, "mcperr: tool failed with an unclassified error",
+			slog.String("tool", name), slog.String("error", err.Error()))
+	}
+	return r.RenderRequest(ctx, req, err), nil
+}
+
+// recovered logs a handler's panic and returns the result that reports it.
+func (r *Renderer) recovered(ctx context.Context, req mcp.CallToolRequest, v any) *mcp.CallToolResult {
+	r.log().ErrorContext(ctx, "mcperr: tool handler panicked",
+		slog.String("tool", req.Params.Name),
+		slog.Any("panic", v),
+		slog.String("stack", string(debug.Stack())))
+	return r.RenderRequest(ctx, req, PanicError())
+}
+
+// PanicError returns the error the Middleware renders for a handler that
+// panicked: INTERNAL_ERROR, with a message and a recovery that say nothing
+// of the panic.
+func PanicError() *errorx.Error {
+	return errorx.New(errorx.CodeInternalError, "The tool failed unexpectedly. The server has logged the failure.").
+		WithRecovery("Do not retry the same call. Try another approach, or report the problem.")
+}
+
+// isProtocolError reports whether err must reach mcp-go as a Go error.
+func (r *Renderer) isProtocolError(err error) bool {
+	if _, ok := errors.AsType[mcp.URLElicitationRequiredError](err); ok {
+		return true
+	}
+	if p, ok := errors.AsType[*mcp.URLElicitationRequiredError](err); ok && p != nil {
+		return true
+	}
+	return r.protocol != nil && r.protocol(err)
+}
+
+// hidden reports whether errorx.From could not classify err: err holds no
+// model of its own and is none of the errors From knows, so the result says
+// only INTERNAL_ERROR's fixed sentence.
+func hidden(err error) bool {
+	if _, ok := errorx.As(err); ok {
+		return false
+	}
+	var te errorx.ToolErrorer
+	if errors.As(err, &te) && te.ToolError() != nil {
+		return false
+	}
+	return errorx.From(err).Code == errorx.CodeInternalError
+}

@@ -1,0 +1,340 @@
+package render_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/render"
+)
+
+// connect returns an initialised in-process client of s, speaking the
+// legacy protocol revision so that results carry no modern _meta.
+func connect(t testing.TB, s *server.MCPServer) *client.Client {
+	t.Helper()
+	c, err := client.NewInProcessClient(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var init mcp.InitializeRequest
+	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: "render-test", Version: "0"}
+	if _, err := c.Initialize(context.Background(), init); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// callTool calls tool through c and fails t on a protocol error.
+func callTool(t testing.TB, c *client.Client, tool string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	res, err := c.CallTool(context.Background(), callRequest(tool, args))
+	if err != nil {
+		t.Fatalf("%s: protocol error %v, want a tool result", tool, err)
+	}
+	return res
+}
+
+// logBuffer is a logger writing JSON records into a buffer safe for
+// concurrent use.
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func (l *logBuffer) logger() *slog.Logger { return slog.New(slog.NewJSONHandler(l, nil)) }
+
+// handler returns a tool handler that returns res and err.
+func handler(res *mcp.CallToolResult, err error) server.ToolHandlerFunc {
+	return func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return res, err }
+}
+
+func TestMiddlewareErrors(t *testing.T) {
+	var log logBuffer
+	mw := render.NewRenderer(render.Interbase{}, render.WithLogger(log.logger())).Middleware()
+	built := mcp.NewToolResultError("built by the handler")
+	ok := mcp.NewToolResultText("ok")
+	for _, tc := range []struct {
+		name    string
+		h       server.ToolHandlerFunc
+		code    string // "" means the handler's own result, untouched
+		same    *mcp.CallToolResult
+		logged  string
+		notShow string
+	}{
+		{"model error", handler(nil, errorx.Conflict("Taken.")), errorx.CodeConflict, nil, "", ""},
+		{"wrapped model error", handler(nil, fmt.Errorf("reserve: %w", errorx.Conflict("Taken."))), errorx.CodeConflict, nil, "", ""},
+		{"classified Go error", handler(nil, fmt.Errorf("read /etc/shadow: %w", os.ErrPermission)), errorx.CodeForbidden, nil, "", "shadow"},
+		{"unclassified Go error", handler(nil, errors.New("dial db: password=hunter2")), errorx.CodeInternalError, nil, "password=hunter2", "hunter2"},
+		{"no result and no error", handler(nil, nil), errorx.CodeInternalError, nil, "neither a result nor an error", ""},
+		{"result and error: the error wins", handler(ok, errorx.NotFound("Gone.")), errorx.CodeNotFound, nil, "", ""},
+		{"error result passes through", handler(built, nil), "", built, "", ""},
+		{"success passes through", handler(ok, nil), "", ok, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := len(log.String())
+			res, err := mw(tc.h)(context.Background(), callRequest("t", nil))
+			if err != nil {
+				t.Fatalf("err = %v, want a tool result", err)
+			}
+			if tc.same != nil {
+				if res != tc.same {
+					t.Errorf("the handler's result was replaced: %s", resultJSON(t, res))
+				}
+				return
+			}
+			e, dialect := render.Decode(res)
+			if dialect != render.NameInterbase || e.Code != tc.code || !res.IsError || e.Tool != "t" {
+				t.Errorf("Decode: %s %+v, want code %s", dialect, e, tc.code)
+			}
+			if tc.notShow != "" && strings.Contains(resultJSON(t, res), tc.notShow) {
+				t.Errorf("the result shows %q: %s", tc.notShow, resultJSON(t, res))
+			}
+			logged := log.String()[before:]
+			if tc.logged == "" && logged != "" {
+				t.Errorf("unexpected log: %s", logged)
+			}
+			if !strings.Contains(logged, tc.logged) {
+				t.Errorf("the log lacks %q: %s", tc.logged, logged)
+			}
+		})
+	}
+}
+
+func TestMiddlewarePanic(t *testing.T) {
+	var log logBuffer
+	r := render.NewRenderer(render.ToolError{}, render.WithLogger(log.logger()))
+	h := func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var m map[string]int
+		m["secret-key"]++
+		return nil, nil
+	}
+	res, err := r.Middleware()(h)(context.Background(), callRequest("boom", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, dialect := render.Decode(res)
+	if dialect != render.NameToolError || e.Code != errorx.CodeInternalError || e.EffectiveClass() != errorx.ClassInternal || !res.IsError {
+		t.Errorf("Decode: %s %+v", dialect, e)
+	}
+	if got, want := e.Message, render.PanicError().Message; got != want {
+		t.Errorf("message = %q, want %q", got, want)
+	}
+	for _, s := range []string{"nil map", "secret-key", "goroutine", ".go:"} {
+		if strings.Contains(resultJSON(t, res), s) {
+			t.Errorf("the result shows %q: %s", s, resultJSON(t, res))
+		}
+	}
+	for _, s := range []string{"tool handler panicked", `"tool":"boom"`, "assignment to entry in nil map", "goroutine", "middleware_test.go"} {
+		if !strings.Contains(log.String(), s) {
+			t.Errorf("the log lacks %q: %s", s, log.String())
+		}
+	}
+
+	// Any panic value, including an error and nil.
+	for _, v := range []any{errors.New("boom"), 42, nil} {
+		res, err := r.Middleware()(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			panic(v)
+		})(context.Background(), callRequest("boom", nil))
+		if e, _ := render.Decode(res); err != nil || e == nil || e.Code != errorx.CodeInternalError {
+			t.Errorf("panic(%v): %v %+v", v, err, e)
+		}
+	}
+}
+
+func TestMiddlewareProtocolErrors(t *testing.T) {
+	errKeep := errors.New("keep me a protocol error")
+	mw := render.NewRenderer(render.XML{}, render.WithProtocolErrors(func(err error) bool {
+		return errors.Is(err, errKeep)
+	})).Middleware()
+	elicit := mcp.URLElicitationRequiredError{Elicitations: []mcp.ElicitationParams{{Mode: "url"}}}
+	for _, err := range []error{
+		elicit,
+		&elicit,
+		fmt.Errorf("authorize: %w", elicit),
+		fmt.Errorf("wrapped: %w", errKeep),
+	} {
+		res, got := mw(handler(nil, err))(context.Background(), callRequest("t", nil))
+		// (URLElicitationRequiredError values are not comparable.)
+		if got == nil || got.Error() != err.Error() || res != nil {
+			t.Errorf("%v: got %v %v, want the error itself", err, res, got)
+		}
+	}
+
+	// Through mcp-go, the URL elicitation stays mcp-go's protocol error.
+	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mw))
+	s.AddTool(mcp.NewTool("login"), handler(nil, elicit))
+	_, err := connect(t, s).CallTool(context.Background(), callRequest("login", nil))
+	if !errors.As(err, new(mcp.URLElicitationRequiredError)) {
+		t.Errorf("CallTool error = %v, want a URLElicitationRequiredError", err)
+	}
+}
+
+// TestMiddlewareInProcess checks through mcp-go that Go errors, panics and
+// (nil, nil) never become JSON-RPC errors and that the server keeps serving.
+func TestMiddlewareInProcess(t *testing.T) {
+	r := render.NewRenderer(render.Envelope{}, render.WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
+	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(r.Middleware()))
+	s.AddTool(mcp.NewTool("err"), handler(nil, errors.New("x")))
+	s.AddTool(mcp.NewTool("nil"), handler(nil, nil))
+	s.AddTool(mcp.NewTool("panic"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic("x") })
+	s.AddTool(mcp.NewTool("ok"), handler(mcp.NewToolResultText("ok"), nil))
+	c := connect(t, s)
+	for range 3 {
+		for _, tool := range []string{"err", "nil", "panic"} {
+			e, dialect := render.Decode(callTool(t, c, tool, nil))
+			if dialect != render.NameEnvelope || e.Code != errorx.CodeInternalError || e.Tool != tool {
+				t.Errorf("%s: %s %+v", tool, dialect, e)
+			}
+			if res := callTool(t, c, "ok", nil); res.IsError || mcp.GetTextFromContent(res.Content[0]) != "ok" {
+				t.Errorf("ok after %s: %s", tool, resultJSON(t, res))
+			}
+		}
+	}
+}
+
+// TestMiddlewareOrder checks the interplay with other middlewares: outermost,
+// it renders their errors too; with server.WithRecovery on either side a
+// panic still gives an INTERNAL_ERROR tool result.
+func TestMiddlewareOrder(t *testing.T) {
+	var log logBuffer
+	mw := render.NewRenderer(render.Contract{}, render.WithLogger(log.logger())).Middleware()
+	deny := func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			if req.GetString("token", "") == "" {
+				return nil, errorx.New(errorx.CodeUnauthorized, "A token is required.")
+			}
+			return next(ctx, req)
+		}
+	}
+	boom := func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic("boom") }
+
+	for _, tc := range []struct {
+		name      string
+		opts      []server.ServerOption
+		code      string
+		stackLogs bool
+	}{
+		{"outermost renders another middleware's error", []server.ServerOption{
+			server.WithToolHandlerMiddleware(mw), server.WithToolHandlerMiddleware(deny)}, errorx.CodeUnauthorized, false},
+		{"outside WithRecovery", []server.ServerOption{
+			server.WithToolHandlerMiddleware(mw), server.WithRecovery()}, errorx.CodeInternalError, false},
+		{"inside WithRecovery", []server.ServerOption{
+			server.WithRecovery(), server.WithToolHandlerMiddleware(mw)}, errorx.CodeInternalError, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := len(log.String())
+			s := server.NewMCPServer("t", "0", tc.opts...)
+			s.AddTool(mcp.NewTool("boom"), boom)
+			e, dialect := render.Decode(callTool(t, connect(t, s), "boom", nil))
+			if dialect != render.NameContract || e.Code != tc.code {
+				t.Errorf("Decode: %s %+v, want %s", dialect, e, tc.code)
+			}
+			if got := strings.Contains(log.String()[before:], "goroutine"); got != tc.stackLogs {
+				t.Errorf("stack logged = %v, want %v", got, tc.stackLogs)
+			}
+		})
+	}
+}
+
+// TestMiddlewareConcurrent calls failing, panicking and succeeding tools
+// from many goroutines (run with -race).
+func TestMiddlewareConcurrent(t *testing.T) {
+	shared := errorx.NotFound("No such thing.") // returned by every call
+	r := render.NewRenderer(render.ToolError{}, render.WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
+	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(r.Middleware()))
+	s.AddTool(mcp.NewTool("shared"), handler(nil, shared))
+	s.AddTool(mcp.NewTool("schema", mcp.WithOutputSchema[forecast]()), handler(nil, shared))
+	s.AddTool(mcp.NewTool("panic"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic("x") })
+	s.AddTool(mcp.NewTool("ok"), handler(mcp.NewToolResultText("ok"), nil))
+	c := connect(t, s)
+	tools := []string{"shared", "schema", "panic", "ok"}
+	var wg sync.WaitGroup
+	for g := range 16 {
+		wg.Go(func() {
+			for i := range 50 {
+				tool := tools[(g+i)%len(tools)]
+				res, err := c.CallTool(context.Background(), callRequest(tool, map[string]any{"format": []string{"json", "both", "markdown", "x"}[i%4]}))
+				if err != nil {
+					t.Errorf("%s: %v", tool, err)
+					return
+				}
+				if e, _ := render.Decode(res); (tool == "ok") != (e == nil) || e != nil && e.Tool != tool {
+					t.Errorf("%s: %+v", tool, e)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if shared.Tool != "" {
+		t.Errorf("the shared error was changed: Tool = %q", shared.Tool)
+	}
+}
+
+// TestMiddlewareSuccessAllocs checks that a successful call through the
+// middleware allocates no more than the bare handler.
+func TestMiddlewareSuccessAllocs(t *testing.T) {
+	ok := mcp.NewToolResultText("ok")
+	bare := handler(ok, nil)
+	wrapped := render.NewRenderer(render.Interbase{}).Middleware()(bare)
+	ctx, req := context.Background(), callRequest("t", map[string]any{"format": "json"})
+	b := testing.AllocsPerRun(1000, func() { _, _ = bare(ctx, req) })
+	w := testing.AllocsPerRun(1000, func() { _, _ = wrapped(ctx, req) })
+	if w != b {
+		t.Errorf("allocations per successful call: %v through the middleware, %v bare", w, b)
+	}
+}
+
+func BenchmarkMiddleware(b *testing.B) {
+	ok := mcp.NewToolResultText("ok")
+	bare := handler(ok, nil)
+	ctx, req := context.Background(), callRequest("t", nil)
+	b.Run("bare", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = bare(ctx, req)
+		}
+	})
+	b.Run("success", func(b *testing.B) {
+		wrapped := render.NewRenderer(render.Interbase{}).Middleware()(bare)
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = wrapped(ctx, req)
+		}
+	})
+	b.Run("error", func(b *testing.B) {
+		wrapped := render.NewRenderer(render.Interbase{}).Middleware()(handler(nil, errorx.NotFound("Gone.")))
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = wrapped(ctx, req)
+		}
+	})
+}

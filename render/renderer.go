@@ -1,0 +1,223 @@
+package render
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
+)
+
+// A Renderer is a server's error policy, configured once: the dialect every
+// tool error is written in, where panics are logged, what tools that declare
+// an outputSchema get, and which per-request choices callers may make.
+//
+// Its Middleware applies the policy to every tool of an mcp-go server;
+// RenderRequest applies it to one error in a handler that builds its own
+// result. A Renderer is safe for concurrent use and must not be changed
+// after NewRenderer returns.
+type Renderer struct {
+	dialect   Dialect
+	logger    *slog.Logger
+	schema    OutputSchemaPolicy
+	formatArg string
+	protocol  func(error) bool
+}
+
+// A RendererOption configures a Renderer.
+type RendererOption func(*Renderer)
+
+// FormatArgument is the name of the tool argument by which a caller picks the
+// toolerror dialect's mode (markdown, json or both) for one call.
+const FormatArgument = "format"
+
+// NewRenderer returns a Renderer that writes errors in dialect d (Interbase
+// when d is nil), configured by opts. By default it logs panics to
+// slog.Default(), keeps error results of tools that declare an outputSchema
+// safe for strict clients (OutputSchemaSafe) and reads the toolerror mode
+// from the FormatArgument argument.
+func NewRenderer(d Dialect, opts ...RendererOption) *Renderer {
+	if d == nil {
+		d = Interbase{}
+	}
+	r := &Renderer{dialect: d, formatArg: FormatArgument}
+	for _, o := range opts {
+		o(r)
+	}
+	return r
+}
+
+// WithLogger sets the logger that receives panics (with their value and
+// stack) and the text of errors the result does not show. A nil logger, the
+// default, means slog.Default() at the time of logging, which writes to
+// standard error: safe for a stdio server, whose standard output is the
+// protocol stream.
+func WithLogger(l *slog.Logger) RendererOption {
+	return func(r *Renderer) { r.logger = l }
+}
+
+// WithOutputSchemaPolicy sets what the error results of tools that declare
+// an outputSchema carry; the default is OutputSchemaSafe.
+func WithOutputSchemaPolicy(p OutputSchemaPolicy) RendererOption {
+	return func(r *Renderer) { r.schema = p }
+}
+
+// WithFormatArgument names the tool argument from which the toolerror
+// dialect reads the caller's mode for one call; the default is
+// FormatArgument. The empty name turns per-request modes off: every result
+// then has the dialect's own mode.
+func WithFormatArgument(name string) RendererOption {
+	return func(r *Renderer) { r.formatArg = name }
+}
+
+// WithProtocolErrors makes the Middleware return the errors for which match
+// reports true to mcp-go unchanged, which answers them with a JSON-RPC error
+// instead of a tool result. mcp.URLElicitationRequiredError, which mcp-go
+// turns into its own protocol error, is always returned unchanged.
+func WithProtocolErrors(match func(err error) bool) RendererOption {
+	return func(r *Renderer) { r.protocol = match }
+}
+
+// OutputSchemaPolicy says what the error results of a tool that declares an
+// outputSchema carry.
+//
+// The official TypeScript SDK's v1 client (1.32.2, npm's latest 1.x)
+// validates a result's structuredContent against the tool's outputSchema
+// even when isError is set, and throws -32602 when it does not conform: the
+// agent then never sees the error. It also throws -32600 for a result of
+// such a tool that has neither structuredContent nor isError. No error
+// object conforms to a tool's own output schema (mcp.WithOutputSchema writes
+// required properties and additionalProperties:false), so the safe error
+// result is one without structuredContent, with isError set.
+type OutputSchemaPolicy uint8
+
+const (
+	// OutputSchemaSafe, the default, renders an error of a tool that declares
+	// an outputSchema without structuredContent and with isError set, even
+	// for a warning. Everything the structuredContent held still reaches the
+	// client in text: the toolerror dialect's markdown mode becomes both, so
+	// the toolError:v1 object travels in its JSON text block, where Decode
+	// finds it; the other dialects write text only anyway.
+	OutputSchemaSafe OutputSchemaPolicy = iota
+	// OutputSchemaIgnore renders such a tool's errors like any other tool's.
+	// Use it only when no client validates error results against the
+	// outputSchema (the TypeScript SDK v2, mcp-go and go-sdk clients do not).
+	OutputSchemaIgnore
+)
+
+// String returns "safe" or "ignore".
+func (p OutputSchemaPolicy) String() string {
+	if p == OutputSchemaIgnore {
+		return "ignore"
+	}
+	return "safe"
+}
+
+// Dialect returns the dialect r writes.
+func (r *Renderer) Dialect() Dialect { return r.dialect }
+
+// Render classifies err with errorx.From and renders it in r's dialect,
+// with no per-request choice: the tool name, the format argument and the
+// outputSchema policy need the request (see RenderRequest). Render(nil)
+// returns nil.
+func (r *Renderer) Render(err error) *mcp.CallToolResult {
+	return r.dialect.Render(errorx.From(err))
+}
+
+// RenderRequest renders err as the result of the tool call req: it
+// classifies err with errorx.From, names req's tool in the error when the
+// error names none (on a copy: err is never changed), applies the caller's
+// format argument when the dialect is toolerror, and applies r's
+// OutputSchemaPolicy when the tool declares an outputSchema. It finds the
+// tool through ctx, as mcp-go sets it for a handler (server.ServerFromContext
+// and the session's own tools); without a server in ctx the tool is taken to
+// declare no outputSchema. RenderRequest(ctx, req, nil) returns nil.
+func (r *Renderer) RenderRequest(ctx context.Context, req mcp.CallToolRequest, err error) *mcp.CallToolResult {
+	e := errorx.From(err)
+	if e == nil {
+		return nil
+	}
+	name := req.Params.Name
+	if e.Tool == "" && name != "" {
+		c := *e
+		c.Tool = name
+		e = &c
+	}
+	safe := r.schema == OutputSchemaSafe && declaresOutputSchema(ctx, name)
+	d := r.dialect
+	switch t := d.(type) {
+	case ToolError:
+		d = r.toolErrorFor(t, req, safe)
+	case *ToolError:
+		if t != nil {
+			d = r.toolErrorFor(*t, req, safe)
+		}
+	}
+	res := d.Render(e)
+	if safe && res != nil {
+		res.StructuredContent = nil
+		res.RawStructuredContent = nil
+		res.IsError = true
+	}
+	return res
+}
+
+// toolErrorFor returns d with the mode the call asks for, made to carry the
+// JSON block when structuredContent will be dropped.
+func (r *Renderer) toolErrorFor(d ToolError, req mcp.CallToolRequest, safe bool) ToolError {
+	if m, ok := r.requestMode(req); ok {
+		d.Mode = m
+	}
+	if safe && !d.Mode.Machine() {
+		d.Mode = format.Both
+	}
+	return d
+}
+
+// requestMode reads the caller's mode from the format argument. A missing,
+// empty, non-string or unknown value gives ok false: the default stands.
+func (r *Renderer) requestMode(req mcp.CallToolRequest) (m format.Mode, ok bool) {
+	if r.formatArg == "" {
+		return 0, false
+	}
+	s, _ := req.GetArguments()[r.formatArg].(string)
+	if s == "" {
+		return 0, false
+	}
+	m, err := format.ParseMode(s)
+	return m, err == nil
+}
+
+// declaresOutputSchema reports whether the tool named name, as the server in
+// ctx would call it (the session's own tools first, then the server's),
+// declares an outputSchema.
+func declaresOutputSchema(ctx context.Context, name string) bool {
+	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithTools); ok {
+		if t, ok := s.GetSessionTools()[name]; ok {
+			return hasOutputSchema(t.Tool)
+		}
+	}
+	if srv := server.ServerFromContext(ctx); srv != nil {
+		if t := srv.GetTool(name); t != nil {
+			return hasOutputSchema(t.Tool)
+		}
+	}
+	return false
+}
+
+// hasOutputSchema reports whether t lists an outputSchema, by the test
+// mcp.Tool's MarshalJSON makes.
+func hasOutputSchema(t mcp.Tool) bool {
+	return t.RawOutputSchema != nil || t.OutputSchema.Type != ""
+}
+
+// log returns r's logger.
+func (r *Renderer) log() *slog.Logger {
+	if r.logger != nil {
+		return r.logger
+	}
+	return slog.Default()
+}
