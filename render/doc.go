@@ -24,6 +24,20 @@
 // Every dialect sets isError unless the error's severity is warning, never
 // panics, and always writes valid JSON or well-formed XML.
 //
+// # Servers
+//
+// A Renderer is a server's error policy, configured once. Registered as
+// mcp-go's first tool middleware, it turns the Go errors and panics of every
+// tool into tool errors in its dialect (never JSON-RPC -32603), names the
+// tool, honours toolerror's per-call format argument, and keeps the error
+// results of tools that declare an outputSchema readable by strict clients
+// (OutputSchemaSafe):
+//
+//	r := render.NewRenderer(render.XML{})
+//	s := server.NewMCPServer("app", "1.0.0",
+//		server.WithToolHandlerMiddleware(r.Middleware()), // first: outermost
+//	)
+//
 // # Servers and clients
 //
 // ByName picks a dialect by name. Decode recognises the dialect of any
