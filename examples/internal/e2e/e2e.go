@@ -1,0 +1,290 @@
+// Package e2e runs an example server's tool calls through real MCP clients
+// and checks what the agent would read: mcp-go's in-process client in go
+// test, and the lines interop/ts/check.mjs writes for the official
+// TypeScript SDK client.
+//
+// Each example lists its calls, with what each must give, in
+// testdata/calls.json (see Call); check.mjs reads the same file.
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/render"
+)
+
+// A Call is one tool call of an example and what the agent must read from
+// its result, in every dialect.
+type Call struct {
+	Name      string         `json:"name"`
+	Tool      string         `json:"tool"`
+	Arguments map[string]any `json:"arguments"`
+	Want      Want           `json:"want"`
+	// Hidden lists text that must appear nowhere in the result: panic
+	// values, stack traces, credentials in an error's text.
+	Hidden []string `json:"hidden"`
+}
+
+// Want is what Decode must read back from a call's result. An error result
+// must have isError set (a warning too: every warning of the examples comes
+// from a tool that declares an outputSchema, see render.OutputSchemaSafe),
+// be recognised as the server's dialect and name the called tool. Empty
+// members are not checked, except RetryAfter: zero means no retry delay.
+type Want struct {
+	Success    bool     `json:"success"`
+	Code       string   `json:"code"`
+	Class      string   `json:"class"`
+	Severity   string   `json:"severity"`
+	Actions    []string `json:"actions"`
+	Details    []string `json:"details"` // keys that must be present
+	Fields     []string `json:"fields"`  // the paths, in any order
+	RetryAfter float64  `json:"retry_after"`
+	Retryable  *bool    `json:"retryable"`
+	// OutputSchema says the tool declares an outputSchema: its error result
+	// must carry no structuredContent.
+	OutputSchema bool `json:"output_schema"`
+}
+
+// LoadCalls reads a calls.json file.
+func LoadCalls(t testing.TB, path string) []Call {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls []Call
+	if err := json.Unmarshal(b, &calls); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return calls
+}
+
+// Connect returns an initialised in-process client of s. It speaks the
+// legacy protocol revision, as the TypeScript SDK v1 does, so results carry
+// no modern _meta.
+func Connect(t testing.TB, s *server.MCPServer) *client.Client {
+	t.Helper()
+	c, err := client.NewInProcessClient(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	ctx := context.Background()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var init mcp.InitializeRequest
+	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: "mcperr-e2e", Version: "0.0.0"}
+	if _, err := c.Initialize(ctx, init); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// CallTool calls call's tool through c.
+func CallTool(ctx context.Context, c *client.Client, call Call) (*mcp.CallToolResult, error) {
+	var req mcp.CallToolRequest
+	req.Params.Name = call.Tool
+	req.Params.Arguments = call.Arguments
+	return c.CallTool(ctx, req)
+}
+
+// OutputSchemas returns the names of c's tools that declare an outputSchema.
+func OutputSchemas(t testing.TB, c *client.Client) map[string]bool {
+	t.Helper()
+	res, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, tool := range res.Tools {
+		out[tool.Name] = tool.RawOutputSchema != nil || tool.OutputSchema.Type != ""
+	}
+	return out
+}
+
+// RunInProcess calls every call through mcp-go's in-process client, once
+// per dialect, each dialect with its own server from newServer, and checks
+// each result.
+func RunInProcess(t *testing.T, newServer func(render.Dialect) *server.MCPServer, calls []Call) {
+	for _, name := range render.Names() {
+		t.Run(name, func(t *testing.T) {
+			d, err := render.ByName(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := Connect(t, newServer(d))
+			schemas := OutputSchemas(t, c)
+			for _, call := range calls {
+				t.Run(call.Name, func(t *testing.T) {
+					if schemas[call.Tool] != call.Want.OutputSchema {
+						t.Errorf("%s declares an outputSchema: %v, calls.json says %v", call.Tool, schemas[call.Tool], call.Want.OutputSchema)
+					}
+					res, err := CallTool(context.Background(), c, call)
+					if err != nil {
+						t.Fatalf("CallTool: %v (want a tool result, not a protocol error)", err)
+					}
+					Check(t, name, call, res)
+				})
+			}
+		})
+	}
+}
+
+// Check checks one call's result as a client received it from a server
+// whose dialect is dialect.
+func Check(t testing.TB, dialect string, call Call, res *mcp.CallToolResult) {
+	t.Helper()
+	if res == nil {
+		t.Fatal("no result")
+	}
+	raw, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range call.Hidden {
+		if strings.Contains(string(raw), h) {
+			t.Errorf("the result shows %q:\n%s", h, raw)
+		}
+	}
+	e, got := render.Decode(res)
+	w := call.Want
+	if w.Success {
+		if res.IsError || e != nil {
+			t.Errorf("want success, got isError=%v, decoded %s error %v:\n%s", res.IsError, got, e, raw)
+		}
+		return
+	}
+	if !res.IsError {
+		t.Errorf("isError is false:\n%s", raw)
+	}
+	if w.OutputSchema && (res.StructuredContent != nil || len(res.RawStructuredContent) > 0) {
+		t.Errorf("the tool declares an outputSchema, but its error result carries structuredContent:\n%s", raw)
+	}
+	if e == nil || got != dialect {
+		t.Fatalf("Decode: dialect %q, error %v; want a %s error:\n%s", got, e, dialect, raw)
+	}
+	if e.Tool != call.Tool {
+		t.Errorf("tool = %q, want %q", e.Tool, call.Tool)
+	}
+	if w.Code != "" && e.Code != w.Code {
+		t.Errorf("code = %q, want %q", e.Code, w.Code)
+	}
+	if w.Class != "" && e.EffectiveClass().String() != w.Class {
+		t.Errorf("class = %v, want %s", e.EffectiveClass(), w.Class)
+	}
+	if w.Severity != "" && e.Severity.String() != w.Severity {
+		t.Errorf("severity = %q, want %q", e.Severity, w.Severity)
+	}
+	if w.Actions != nil && !slices.Equal(e.Actions, w.Actions) {
+		t.Errorf("actions = %q, want %q", e.Actions, w.Actions)
+	}
+	for _, k := range w.Details {
+		if !e.Details.Has(k) {
+			t.Errorf("details lack %q: %v", k, slices.Collect(e.Details.Keys()))
+		}
+	}
+	if w.Fields != nil {
+		var paths []string
+		for _, f := range e.Fields {
+			paths = append(paths, f.Path)
+		}
+		slices.Sort(paths)
+		want := slices.Sorted(slices.Values(w.Fields))
+		if !slices.Equal(paths, want) {
+			t.Errorf("field paths = %q, want %q", paths, want)
+		}
+	}
+	if want := time.Duration(w.RetryAfter * float64(time.Second)); e.RetryAfter != want {
+		t.Errorf("retry after = %v, want %v", e.RetryAfter, want)
+	}
+	if w.Retryable != nil && e.IsRetryable() != *w.Retryable {
+		t.Errorf("retryable = %v, want %v", e.IsRetryable(), *w.Retryable)
+	}
+}
+
+// A Line is what interop/ts/check.mjs writes for one call: what the
+// TypeScript SDK client returned, or what it threw.
+type Line struct {
+	Dialect      string `json:"dialect"`
+	Name         string `json:"name"`
+	Tool         string `json:"tool"`
+	OutputSchema bool   `json:"output_schema"`
+	Threw        bool   `json:"threw"`
+	Error        *struct {
+		Code    any    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+	Result json.RawMessage `json:"result"`
+}
+
+// Thrown describes what the client threw.
+func (l Line) Thrown() string {
+	if l.Error == nil {
+		return "(nothing recorded)"
+	}
+	b, _ := json.Marshal(l.Error)
+	return string(b)
+}
+
+// CheckTypeScript reads check.mjs's lines from the file at path and checks
+// that, in every dialect, every call is there, the client returned its
+// result (it did not throw) and the result reads back as Check wants.
+func CheckTypeScript(t *testing.T, path string, calls []Call) {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lines := map[[2]string]Line{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var l Line
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("%s: %v: %s", path, err, sc.Bytes())
+		}
+		lines[[2]string{l.Dialect, l.Name}] = l
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, dialect := range render.Names() {
+		t.Run(dialect, func(t *testing.T) {
+			for _, call := range calls {
+				t.Run(call.Name, func(t *testing.T) {
+					l, ok := lines[[2]string{dialect, call.Name}]
+					if !ok {
+						t.Fatalf("no line for this call in %s", path)
+					}
+					if l.Tool != call.Tool {
+						t.Errorf("the line calls %q, want %q", l.Tool, call.Tool)
+					}
+					if l.OutputSchema != call.Want.OutputSchema {
+						t.Errorf("listTools says %s declares an outputSchema: %v, calls.json says %v", call.Tool, l.OutputSchema, call.Want.OutputSchema)
+					}
+					if l.Threw {
+						t.Fatalf("the TypeScript client threw instead of returning the result: %s", l.Thrown())
+					}
+					var res mcp.CallToolResult
+					if err := json.Unmarshal(l.Result, &res); err != nil {
+						t.Fatalf("result: %v: %s", err, l.Result)
+					}
+					Check(t, dialect, call, &res)
+				})
+			}
+		})
+	}
+}

@@ -1,0 +1,243 @@
+// Command server is an MCP server over stdio whose tools fail in realistic
+// ways, every failure rendered in the dialect chosen by -dialect:
+//
+//	go run ./examples/server -dialect xml
+//
+// Its tools: files.list (works), files.read (not found, with the tool to call
+// instead), search (rate limited, with a retry delay), files.reserve
+// (conflict, with details), users.create (several invalid fields),
+// reports.build (panics), weather.get (declares an outputSchema; its
+// upstream times out), files.find (deprecated: a warning, and it declares an
+// outputSchema) and db.query (an unclassified Go error whose text must not
+// reach the agent). examples/README.md says how to call them.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/render"
+)
+
+func main() {
+	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	flag.Parse()
+	d, err := render.ByName(*name)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	// Panics and unclassified errors are logged to standard error: standard
+	// output is the protocol stream.
+	logger := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	if err := server.ServeStdio(newServer(d, logger)); err != nil {
+		logger.Error("serve stdio", slog.Any("error", err))
+		os.Exit(1)
+	}
+}
+
+// newServer returns the example server, its tool errors rendered in d.
+func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
+	r := render.NewRenderer(d, render.WithLogger(logger))
+	s := server.NewMCPServer("mcperr-example", "0.1.0",
+		server.WithToolHandlerMiddleware(r.Middleware()), // first: outermost
+	)
+	s.AddTool(mcp.NewTool("files.list",
+		mcp.WithDescription("List the files of the workspace."),
+		mcp.WithReadOnlyHintAnnotation(true),
+	), listFiles)
+	s.AddTool(mcp.NewTool("files.read",
+		mcp.WithDescription("Read one file of the workspace."),
+		mcp.WithString("path", mcp.Required(), mcp.Description("The file's path, as files.list shows it.")),
+		mcp.WithReadOnlyHintAnnotation(true),
+	), readFile)
+	s.AddTool(mcp.NewTool("search",
+		mcp.WithDescription("Search the workspace."),
+		mcp.WithString("query", mcp.Required()),
+		mcp.WithReadOnlyHintAnnotation(true),
+	), search)
+	s.AddTool(mcp.NewTool("files.reserve",
+		mcp.WithDescription("Reserve files for editing."),
+		mcp.WithString("pattern", mcp.Required(), mcp.Description("A glob, such as src/*.go.")),
+	), reserveFiles)
+	s.AddTool(mcp.NewTool("users.create",
+		mcp.WithDescription("Create a user."),
+		mcp.WithString("name", mcp.Required()),
+		mcp.WithString("email", mcp.Required()),
+		mcp.WithString("role", mcp.Required(), mcp.Enum(roles...)),
+		mcp.WithNumber("age", mcp.Required(), mcp.Min(18)),
+	), createUser)
+	s.AddTool(mcp.NewTool("reports.build",
+		mcp.WithDescription("Build the monthly report."),
+		mcp.WithString("month", mcp.Required(), mcp.Description("YYYY-MM")),
+	), buildReport)
+	s.AddTool(mcp.NewTool("weather.get",
+		mcp.WithDescription("Get the forecast for a city."),
+		mcp.WithString("city", mcp.Required()),
+		mcp.WithOutputSchema[forecast](),
+		mcp.WithReadOnlyHintAnnotation(true),
+	), getWeather)
+	s.AddTool(mcp.NewTool("files.find",
+		mcp.WithDescription("Deprecated: use search."),
+		mcp.WithString("name", mcp.Required()),
+		mcp.WithOutputSchema[matches](),
+		mcp.WithReadOnlyHintAnnotation(true),
+	), findFiles)
+	s.AddTool(mcp.NewTool("db.query",
+		mcp.WithDescription("Run a read-only SQL query."),
+		mcp.WithString("sql", mcp.Required()),
+		mcp.WithReadOnlyHintAnnotation(true),
+	), queryDB)
+	return s
+}
+
+var files = []string{"README.md", "docs/design.md", "src/main.go"}
+
+func listFiles(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText(strings.Join(files, "\n")), nil
+}
+
+// readFile fails with NOT_FOUND and tells the agent which tool lists the
+// paths that exist.
+func readFile(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	path := req.GetString("path", "")
+	return nil, errorx.NotFound(fmt.Sprintf("File %q does not exist.", path)).
+		WithRecovery("Call files.list to see the files that exist, then retry with one of their paths.").
+		WithActions("files.list").
+		WithDetail("path", path).
+		WithCause(os.ErrNotExist)
+}
+
+// search is rate limited: the agent should wait, then retry unchanged.
+func search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errorx.RateLimited("Too many searches: 10 per minute are allowed.", 30*time.Second).
+		WithStatus(429).
+		WithRecovery("Wait 30 seconds, then retry the same call.").
+		WithDetail("limit", 10).
+		WithDetail("window", "1m")
+}
+
+// reserveFiles conflicts with another agent's reservation.
+func reserveFiles(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errorx.Conflict(fmt.Sprintf("%q is reserved by another agent.", req.GetString("pattern", ""))).
+		WithRecovery("Work on other files, or retry after the reservation expires.").
+		WithDetail("reservation_id", "res_81").
+		WithDetail("held_by", "agent-2").
+		WithDetail("expires_at", "2026-11-22T10:00:00Z")
+}
+
+var roles = []string{"admin", "user"}
+
+// createUser checks every argument and reports all the invalid ones at
+// once, each with the value the caller sent.
+func createUser(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	args := req.GetArguments()
+	var fields []errorx.Field
+	if name, sent := args["name"]; !sent {
+		fields = append(fields, errorx.RequiredField("name"))
+	} else if s, _ := name.(string); s == "" {
+		fields = append(fields, errorx.SentField("name", name, "Must be a non-empty string."))
+	}
+	if email, sent := args["email"]; !sent {
+		fields = append(fields, errorx.RequiredField("email"))
+	} else if s, _ := email.(string); !strings.Contains(s, "@") {
+		f := errorx.SentField("email", email, "Invalid email address.")
+		f.Expected, f.Rule = "a valid email address (e.g. user@example.com)", "email"
+		fields = append(fields, f)
+	}
+	if role, sent := args["role"]; !sent {
+		fields = append(fields, errorx.RequiredField("role"))
+	} else if s, _ := role.(string); s != "admin" && s != "user" {
+		f := errorx.SentField("role", role, "Invalid role.")
+		f.Options, f.Rule = roles, "oneof"
+		fields = append(fields, f)
+	}
+	age, sent := args["age"]
+	n, isNumber := age.(float64)
+	switch {
+	case !sent:
+		fields = append(fields, errorx.RequiredField("age"))
+	case !isNumber:
+		f := errorx.SentField("age", age, "Wrong type.")
+		f.Expected, f.Rule = "number", "type"
+		fields = append(fields, f)
+	case n < 18:
+		f := errorx.SentField("age", age, "Too young.")
+		f.Hint, f.Rule = "Must be >= 18.", "gte"
+		fields = append(fields, f)
+	}
+	if len(fields) > 0 {
+		return nil, errorx.Validation(fmt.Sprintf("%d arguments of users.create are invalid.", len(fields))).
+			WithRecovery("Fix the fields listed and call users.create again.").
+			WithFields(fields...)
+	}
+	return mcp.NewToolResultText("Created user " + args["name"].(string) + "."), nil
+}
+
+// buildReport has a bug: it writes to a nil map, which panics.
+func buildReport(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var totals map[string]int
+	totals[req.GetString("month", "")]++
+	return mcp.NewToolResultText(fmt.Sprint(totals)), nil
+}
+
+type forecast struct {
+	City    string  `json:"city"`
+	TempC   float64 `json:"temp_c"`
+	Summary string  `json:"summary"`
+}
+
+// getWeather declares an outputSchema, so its error results must not carry
+// a structuredContent that the schema rejects. Its upstream never answers in
+// time: errorx.From classifies the deadline as TIMEOUT.
+func getWeather(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	city := req.GetString("city", "")
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+	defer cancel()
+	f, err := fetchForecast(ctx, city)
+	if err != nil {
+		return nil, fmt.Errorf("fetch forecast for %q: %w", city, err)
+	}
+	return mcp.NewToolResultStructured(f, fmt.Sprintf("%s: %.0f°C, %s", f.City, f.TempC, f.Summary)), nil
+}
+
+// fetchForecast stands for a slow upstream service.
+func fetchForecast(ctx context.Context, city string) (forecast, error) {
+	select {
+	case <-ctx.Done():
+		return forecast{}, ctx.Err()
+	case <-time.After(time.Minute):
+		return forecast{City: city, TempC: 21, Summary: "sunny"}, nil
+	}
+}
+
+type matches struct {
+	Paths []string `json:"paths"`
+}
+
+// findFiles is deprecated: it answers with a warning, which is not an error,
+// but its tool declares an outputSchema, so the renderer sets isError anyway
+// (see render.OutputSchemaSafe).
+func findFiles(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errorx.New(errorx.CodeDeprecated, "files.find is deprecated and no longer returns results. Use search instead.").
+		WithSeverity(errorx.SeverityWarning).
+		WithActions("search")
+}
+
+// queryDB fails with an error mcperr cannot classify. Its text holds
+// credentials: the agent gets INTERNAL_ERROR's fixed sentence, the server's
+// log gets the text.
+func queryDB(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	err := errors.New(`pq: relation "users_archive" does not exist`)
+	return nil, fmt.Errorf("query postgres://admin:hunter2@db.internal:5432/app: %w", err)
+}

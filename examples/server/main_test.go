@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/examples/internal/e2e"
+	"github.com/mcperr/mcperr/render"
+)
+
+func discard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// TestInProcess calls every tool of testdata/calls.json in every dialect
+// through mcp-go's in-process client and reads each error back with
+// render.Decode.
+func TestInProcess(t *testing.T) {
+	calls := e2e.LoadCalls(t, "testdata/calls.json")
+	e2e.RunInProcess(t, func(d render.Dialect) *server.MCPServer { return newServer(d, discard()) }, calls)
+}
+
+// TestTypeScriptClient checks what the official TypeScript SDK client
+// returned for the same calls: .ci/run runs interop/ts/check.mjs against the
+// built server and points MCPERR_TS_RESULTS at its output.
+func TestTypeScriptClient(t *testing.T) {
+	path := os.Getenv("MCPERR_TS_RESULTS")
+	if path == "" {
+		t.Skip("MCPERR_TS_RESULTS is not set: .ci/run sets it to the output of interop/ts/check.mjs")
+	}
+	e2e.CheckTypeScript(t, path, e2e.LoadCalls(t, "testdata/calls.json"))
+}
+
+// TestPanicKeepsServing checks that a panic is logged with its value and
+// stack, that the agent sees neither, and that the server answers the next
+// call.
+func TestPanicKeepsServing(t *testing.T) {
+	var log bytes.Buffer
+	c := e2e.Connect(t, newServer(render.XML{}, slog.New(slog.NewJSONHandler(&log, nil))))
+	ctx := context.Background()
+
+	res, err := e2e.CallTool(ctx, c, e2e.Call{Tool: "reports.build", Arguments: map[string]any{"month": "2026-10"}})
+	if err != nil {
+		t.Fatalf("a panic became a protocol error: %v", err)
+	}
+	e2e.Check(t, render.NameXML, e2e.Call{Tool: "reports.build",
+		Want:   e2e.Want{Code: "INTERNAL_ERROR", Class: "INTERNAL"},
+		Hidden: []string{"nil map", "goroutine"}}, res)
+	for _, want := range []string{"tool handler panicked", "reports.build", "assignment to entry in nil map", "goroutine", "buildReport"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("the log lacks %q:\n%s", want, log.String())
+		}
+	}
+
+	res, err = e2e.CallTool(ctx, c, e2e.Call{Tool: "files.list"})
+	if err != nil || res.IsError {
+		t.Fatalf("the call after the panic failed: %v %+v", err, res)
+	}
+}
+
+// TestUnclassifiedErrorIsLogged checks that the text the agent does not see
+// reaches the server's log.
+func TestUnclassifiedErrorIsLogged(t *testing.T) {
+	var log bytes.Buffer
+	c := e2e.Connect(t, newServer(render.Interbase{}, slog.New(slog.NewJSONHandler(&log, nil))))
+	if _, err := e2e.CallTool(context.Background(), c, e2e.Call{Tool: "db.query"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "hunter2@db.internal") || !strings.Contains(log.String(), "db.query") {
+		t.Errorf("the log lacks the error's text and tool:\n%s", log.String())
+	}
+}
+
+// TestConcurrentCalls runs every call from many goroutines at once (run it
+// with -race).
+func TestConcurrentCalls(t *testing.T) {
+	calls := e2e.LoadCalls(t, "testdata/calls.json")
+	for _, name := range []string{render.NameToolError, render.NameEnvelope} {
+		d, _ := render.ByName(name)
+		c := e2e.Connect(t, newServer(d, discard()))
+		var wg sync.WaitGroup
+		for g := range 8 {
+			wg.Go(func() {
+				for i := range 3 * len(calls) {
+					call := calls[(g+i)%len(calls)]
+					res, err := e2e.CallTool(context.Background(), c, call)
+					if err != nil {
+						t.Errorf("%s %s: %v", name, call.Name, err)
+						return
+					}
+					e2e.Check(t, name, call, res)
+				}
+			})
+		}
+		wg.Wait()
+	}
+}
