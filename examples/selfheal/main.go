@@ -1,0 +1,84 @@
+// Command selfheal is an MCP server over stdio whose errors tell the agent
+// how to recover: projects.get with an unknown id fails with NOT_FOUND and
+// names projects.list as the tool to call instead; projects.list works.
+//
+//	go run ./examples/selfheal -dialect toolerror
+//
+// main_test.go plays the agent: it reads the error back with render.Decode,
+// calls the action it names and retries with a valid id, in every dialect.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/render"
+)
+
+func main() {
+	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	flag.Parse()
+	d, err := render.ByName(*name)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	if err := server.ServeStdio(newServer(d)); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// newServer returns the server, its tool errors rendered in d.
+func newServer(d render.Dialect) *server.MCPServer {
+	r := render.NewRenderer(d)
+	s := server.NewMCPServer("mcperr-selfheal", "0.1.0",
+		server.WithToolHandlerMiddleware(r.Middleware()),
+	)
+	s.AddTool(mcp.NewTool("projects.list",
+		mcp.WithDescription("List the projects: one per line, id then name."),
+		mcp.WithReadOnlyHintAnnotation(true),
+	), listProjects)
+	s.AddTool(mcp.NewTool("projects.get",
+		mcp.WithDescription("Get one project by id."),
+		mcp.WithString("id", mcp.Required(), mcp.Description("A project id, as projects.list shows it.")),
+		mcp.WithReadOnlyHintAnnotation(true),
+	), getProject)
+	return s
+}
+
+type project struct{ ID, Name string }
+
+var projects = []project{{"proj_1a2b", "Website"}, {"proj_3c4d", "Billing"}}
+
+func listProjects(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var b strings.Builder
+	for _, p := range projects {
+		fmt.Fprintf(&b, "%s %s\n", p.ID, p.Name)
+	}
+	return mcp.NewToolResultText(b.String()), nil
+}
+
+func getProject(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	id, err := req.RequireString("id")
+	if err != nil {
+		return nil, errorx.Required("id").WithActions("projects.list")
+	}
+	i := slices.IndexFunc(projects, func(p project) bool { return p.ID == id })
+	if i < 0 {
+		return nil, errorx.New("ProjectNotFound", fmt.Sprintf("Project %q does not exist.", id)).
+			WithClass(errorx.ClassNotFound).
+			WithRecovery("Call projects.list to get the valid project ids, then call projects.get again with one of them.").
+			WithActions("projects.list").
+			WithDetail("entity_id", id)
+	}
+	return mcp.NewToolResultText(fmt.Sprintf("%s %s", projects[i].ID, projects[i].Name)), nil
+}
