@@ -1,0 +1,78 @@
+// check.mjs calls an mcperr example server through the official TypeScript
+// MCP SDK v1 client (@modelcontextprotocol/sdk, pinned in package-lock.json),
+// the strictest client there is about error results and outputSchema.
+//
+//   node check.mjs --server ./server-binary --calls calls.json \
+//     --dialects interbase,toolerror,xml,contract,envelope [--stderr server.log]
+//
+// For every dialect it starts the server over stdio with "-dialect NAME",
+// lists the tools (so the client caches their outputSchema validators, as
+// real hosts do), then makes every call of calls.json (the example's
+// testdata/calls.json) in order. It writes one JSON line per call on
+// standard output:
+//
+//   {"dialect","name","tool","output_schema","threw","error"?,"result"?}
+//
+// where result is what callTool returned and error what it threw. It checks
+// nothing itself: the example's Go test TestTypeScriptClient reads the lines
+// and decodes every result with render.Decode (.ci/run wires the two).
+// The server's standard error goes to --stderr, or is dropped.
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { createWriteStream, readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+const { values: opts } = parseArgs({
+  options: {
+    server: { type: "string" },
+    calls: { type: "string" },
+    dialects: { type: "string" },
+    stderr: { type: "string" },
+  },
+});
+for (const name of ["server", "calls", "dialects"]) {
+  if (!opts[name]) {
+    console.error(`check.mjs: missing --${name}`);
+    process.exit(2);
+  }
+}
+
+const calls = JSON.parse(readFileSync(opts.calls, "utf8"));
+const log = opts.stderr ? createWriteStream(opts.stderr, { flags: "a" }) : null;
+
+for (const dialect of opts.dialects.split(",")) {
+  const transport = new StdioClientTransport({
+    command: opts.server,
+    args: ["-dialect", dialect],
+    stderr: "pipe",
+  });
+  if (log) {
+    transport.stderr.pipe(log, { end: false });
+  } else {
+    transport.stderr.resume();
+  }
+  const client = new Client({ name: "mcperr-interop", version: "0.0.0" });
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  const schemas = new Map(tools.map((t) => [t.name, t.outputSchema !== undefined]));
+
+  for (const call of calls) {
+    const line = {
+      dialect,
+      name: call.name,
+      tool: call.tool,
+      output_schema: schemas.get(call.tool) ?? false,
+      threw: false,
+    };
+    try {
+      line.result = await client.callTool({ name: call.tool, arguments: call.arguments ?? {} });
+    } catch (e) {
+      line.threw = true;
+      line.error = { code: e?.code ?? null, message: String(e?.message ?? e) };
+    }
+    process.stdout.write(JSON.stringify(line) + "\n");
+  }
+  await client.close();
+}
+log?.end();
