@@ -18,8 +18,8 @@ import (
 //   - a handler that returns a Go error gets the error rendered as a tool
 //     result (RenderRequest: classified with errorx.From, isError set), not
 //     the JSON-RPC -32603 error mcp-go would send;
-//   - a handler that returns neither a result nor an error gets an
-//     INTERNAL_ERROR tool result;
+//   - a handler that returns neither a result nor an error (or a nil
+//     *errorx.Error as its error) gets an INTERNAL_ERROR tool result;
 //   - a handler that panics gets an INTERNAL_ERROR tool result that shows
 //     neither the panic value nor a stack trace; both go to r's logger, and
 //     the server goes on serving;
@@ -82,6 +82,11 @@ func (r *Renderer) failed(ctx context.Context, req mcp.CallToolRequest, res *mcp
 		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error",
 			slog.String("tool", name))
 		err = errorx.New(errorx.CodeInternalError, "The tool returned no result.")
+	case isNilModel(err):
+		// errors.As and errors.Is would call its methods on a nil pointer.
+		r.log().ErrorContext(ctx, "mcperr: tool handler returned a nil *errorx.Error as its error",
+			slog.String("tool", name))
+		err = errorx.New(errorx.CodeInternalError, "The tool returned no result.")
 	case r.isProtocolError(err):
 		return res, err
 	case hidden(err):
@@ -106,6 +111,13 @@ func (r *Renderer) recovered(ctx context.Context, req mcp.CallToolRequest, v any
 func PanicError() *errorx.Error {
 	return errorx.New(errorx.CodeInternalError, "The tool failed unexpectedly. The server has logged the failure.").
 		WithRecovery("Do not retry the same call. Try another approach, or report the problem.")
+}
+
+// isNilModel reports whether err is a nil *errorx.Error: a non-nil error
+// that errorx.From turns into no model at all.
+func isNilModel(err error) bool {
+	e, ok := err.(*errorx.Error)
+	return ok && e == nil
 }
 
 // isProtocolError reports whether err must reach mcp-go as a Go error.

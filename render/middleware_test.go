@@ -95,6 +95,7 @@ func TestMiddlewareErrors(t *testing.T) {
 		{"classified Go error", handler(nil, fmt.Errorf("read /etc/shadow: %w", os.ErrPermission)), errorx.CodeForbidden, nil, "", "shadow"},
 		{"unclassified Go error", handler(nil, errors.New("dial db: password=hunter2")), errorx.CodeInternalError, nil, "password=hunter2", "hunter2"},
 		{"no result and no error", handler(nil, nil), errorx.CodeInternalError, nil, "neither a result nor an error", ""},
+		{"nil *errorx.Error", handler(nil, (*errorx.Error)(nil)), errorx.CodeInternalError, nil, "nil *errorx.Error", ""},
 		{"result and error: the error wins", handler(ok, errorx.NotFound("Gone.")), errorx.CodeNotFound, nil, "", ""},
 		{"error result passes through", handler(built, nil), "", built, "", ""},
 		{"success passes through", handler(ok, nil), "", ok, "", ""},
@@ -121,6 +122,9 @@ func TestMiddlewareErrors(t *testing.T) {
 			logged := log.String()[before:]
 			if tc.logged == "" && logged != "" {
 				t.Errorf("unexpected log: %s", logged)
+			}
+			if strings.Contains(logged, "panicked") {
+				t.Errorf("logged as a panic: %s", logged)
 			}
 			if !strings.Contains(logged, tc.logged) {
 				t.Errorf("the log lacks %q: %s", tc.logged, logged)
