@@ -97,9 +97,10 @@ type OutputSchemaPolicy uint8
 const (
 	// OutputSchemaSafe, the default, renders an error of a tool that declares
 	// an outputSchema without structuredContent and with isError set, even
-	// for a warning. Everything the structuredContent held still reaches the
-	// client in text: the toolerror dialect's markdown mode becomes both, so
-	// the toolError:v1 object travels in its JSON text block, where Decode
+	// for a warning or a needsInput:v1 elicitation. Everything the
+	// structuredContent held still reaches the client in text: the toolerror
+	// dialect's markdown mode becomes both, so the toolError:v1 (or
+	// needsInput:v1) object travels in its JSON text block, where Decode
 	// finds it; the other dialects write text only anyway.
 	OutputSchemaSafe OutputSchemaPolicy = iota
 	// OutputSchemaIgnore renders such a tool's errors like any other tool's.

@@ -243,3 +243,30 @@ func TestOutputSchemaIgnore(t *testing.T) {
 		t.Error("OutputSchemaPolicy.String")
 	}
 }
+
+// TestOutputSchemaNeedsInput checks the toolerror dialect's needsInput:v1
+// elicitation (no isError) against the outputSchema policy: for a tool that
+// declares one, it loses structuredContent, gains isError and keeps its JSON
+// in a text block.
+func TestOutputSchemaNeedsInput(t *testing.T) {
+	r := render.NewRenderer(render.ToolError{NeedsInput: true})
+	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(r.Middleware()))
+	ask := handler(nil, errorx.Required("city"))
+	s.AddTool(mcp.NewTool("typed", mcp.WithOutputSchema[forecast]()), ask)
+	s.AddTool(mcp.NewTool("plain"), ask)
+	c := connect(t, s)
+	for _, tool := range []string{"typed", "plain"} {
+		res := callTool(t, c, tool, nil)
+		declared := tool == "typed"
+		if got := res.StructuredContent != nil; got == declared {
+			t.Errorf("%s: structuredContent present = %v", tool, got)
+		}
+		if res.IsError != declared {
+			t.Errorf("%s: isError = %v, want %v", tool, res.IsError, declared)
+		}
+		e, dialect := render.Decode(res)
+		if dialect != render.NameToolError || e == nil || len(e.Fields) != 1 || e.Fields[0].Path != "city" {
+			t.Errorf("%s: Decode: %s %+v\n%s", tool, dialect, e, resultJSON(t, res))
+		}
+	}
+}
