@@ -25,7 +25,8 @@ type ToolErrorer interface {
 // From classifies any Go error into an *Error:
 //
 //   - nil gives nil;
-//   - an *Error anywhere in err's chain is returned as it is;
+//   - an *Error anywhere in err's chain is returned as it is (a nil *Error
+//     in a non-nil error gives INTERNAL_ERROR);
 //   - an error implementing ToolErrorer gives its model (with err as the
 //     cause when the model has none);
 //   - context.DeadlineExceeded and network timeouts give TIMEOUT (TRANSIENT);
@@ -43,6 +44,13 @@ func From(err error) *Error {
 		return nil
 	}
 	if e, ok := errors.AsType[*Error](err); ok {
+		if e != nil {
+			return e
+		}
+		// A nil *Error in an error interface is a programming mistake, not
+		// no error: report it without the nil pointer.
+		e = New(CodeInternalError, "Internal server error.")
+		e.cause = err
 		return e
 	}
 	var te ToolErrorer

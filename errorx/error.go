@@ -187,9 +187,12 @@ func (e *Error) WithFields(fields ...Field) *Error {
 // WithCause sets the wrapped error and returns e.
 func (e *Error) WithCause(err error) *Error { e.cause = err; return e }
 
-// Error returns "CODE: message".
+// Error returns "CODE: message". A nil *Error gives "<nil>", so that a nil
+// *Error wrapped in an error interface never panics.
 func (e *Error) Error() string {
 	switch {
+	case e == nil:
+		return "<nil>"
 	case e.Code != "" && e.Message != "":
 		return e.Code + ": " + e.Message
 	case e.Message != "":
@@ -200,15 +203,20 @@ func (e *Error) Error() string {
 	return e.EffectiveClass().String()
 }
 
-// Unwrap returns the wrapped cause.
-func (e *Error) Unwrap() error { return e.cause }
+// Unwrap returns the wrapped cause (nil for a nil *Error).
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.cause
+}
 
 // Is reports whether target is an *Error with the same non-empty code, so
 // errors.Is(err, errorx.New("ProjectNotFound", "")) matches any
 // ProjectNotFound error in err's chain.
 func (e *Error) Is(target error) bool {
 	t, ok := target.(*Error)
-	return ok && t.Code != "" && t.Code == e.Code
+	return ok && e != nil && t != nil && t.Code != "" && t.Code == e.Code
 }
 
 // EffectiveClass returns Class, or ClassOf(Code) when unset.

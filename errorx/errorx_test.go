@@ -379,3 +379,16 @@ func TestEnums(t *testing.T) {
 		t.Error("Tristate")
 	}
 }
+
+// TestNilError: a nil *Error inside an error interface never panics.
+func TestNilError(t *testing.T) {
+	var nilModel *errorx.Error
+	var err error = nilModel
+	wrapped := fmt.Errorf("ctx: %w", err)
+	if err.Error() != "<nil>" || nilModel.Unwrap() != nil || errors.Is(wrapped, errorx.New("X", "")) {
+		t.Error("nil *Error methods")
+	}
+	if e := errorx.From(wrapped); e == nil || e.Code != errorx.CodeInternalError || !errors.Is(e, wrapped) {
+		t.Errorf("From(nil *Error in a chain) = %v", e)
+	}
+}

@@ -23,6 +23,13 @@ var decoders = []Dialect{ToolError{}, XML{}, Envelope{}, Interbase{}, Contract{}
 // a result that is neither is no error: Decode returns nil and "". A
 // markdown-only toolError:v1 result whose structuredContent was dropped
 // decodes from its markdown as UNKNOWN_ERROR. Decode never panics.
+//
+// A result without isError is read as an error only when its form says so
+// beyond doubt (a toolError:v1 or needsInput:v1 kind, a <tool_error> or
+// <validation_error> document, a success:false envelope) or when what it
+// holds is a warning: a successful result whose JSON merely looks like
+// interbase's or the contract's object, or whose text starts like
+// toolError:v1's markdown, is no error.
 func Decode(res *mcp.CallToolResult) (e *errorx.Error, dialect string) {
 	if res == nil {
 		return nil, ""
@@ -33,13 +40,23 @@ func Decode(res *mcp.CallToolResult) (e *errorx.Error, dialect string) {
 		}
 	}()
 	for _, d := range decoders {
-		if e, err := d.Decode(res); err == nil {
-			return e, d.Name()
+		e, err := d.Decode(res)
+		if err != nil {
+			continue
 		}
+		switch d.(type) {
+		case Interbase, Contract:
+			if !res.IsError && e.Severity != errorx.SeverityWarning {
+				return nil, "" // a success whose JSON looks like an error object
+			}
+		}
+		return e, d.Name()
 	}
-	for _, t := range texts(res) {
-		if e, ok := decodeMarkdown(t); ok {
-			return e, NameToolError
+	if res.IsError {
+		for _, t := range texts(res) {
+			if e, ok := decodeMarkdown(t); ok {
+				return e, NameToolError
+			}
 		}
 	}
 	return plain(res)

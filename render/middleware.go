@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"runtime/debug"
 
@@ -102,7 +103,11 @@ func (r *Renderer) recovered(ctx context.Context, req mcp.CallToolRequest, v any
 		slog.String("tool", req.Params.Name),
 		slog.Any("panic", v),
 		slog.String("stack", string(debug.Stack())))
-	return r.RenderRequest(ctx, req, PanicError())
+	e := PanicError()
+	if r.internalText {
+		e.Message = fmt.Sprintf("The tool panicked: %v", v)
+	}
+	return r.RenderRequest(ctx, req, e)
 }
 
 // PanicError returns the error the Middleware renders for a handler that

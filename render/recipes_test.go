@@ -109,3 +109,24 @@ func TestRecipeToolErrorClientGuideline(t *testing.T) {
 		t.Errorf("markdown only: %s %+v", dialect, got)
 	}
 }
+
+// TestDecodeSuccessIsNoError: successful results whose text only looks like
+// a dialect are not errors; warnings are read even without isError.
+func TestDecodeSuccessIsNoError(t *testing.T) {
+	for _, text := range []string{
+		`{"code":"OK","message":"done","recoverable":false}`,
+		`{"type":"report","message":"hi","recoverable":true}`,
+		"**Error:** count of errors in the log: 0",
+		"plain success",
+	} {
+		if e, d := render.Decode(mcp.NewToolResultText(text)); e != nil || d != "" {
+			t.Errorf("%q decoded as %s %v", text, d, e)
+		}
+	}
+	for _, d := range dialects() {
+		res := d.Render(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning))
+		if e, name := render.Decode(res); res.IsError || e == nil || name != d.Name() || e.Severity != errorx.SeverityWarning {
+			t.Errorf("%s warning: isError %v, decoded %v as %q", d.Name(), res.IsError, e, name)
+		}
+	}
+}

@@ -20,11 +20,14 @@ import (
 // result. A Renderer is safe for concurrent use and must not be changed
 // after NewRenderer returns.
 type Renderer struct {
-	dialect   Dialect
-	logger    *slog.Logger
-	schema    OutputSchemaPolicy
-	formatArg string
-	protocol  func(error) bool
+	dialect      Dialect
+	logger       *slog.Logger
+	schema       OutputSchemaPolicy
+	formatArg    string
+	protocol     func(error) bool
+	limits       Limits
+	secrets      []string
+	internalText bool
 }
 
 // A RendererOption configures a Renderer.
@@ -43,7 +46,7 @@ func NewRenderer(d Dialect, opts ...RendererOption) *Renderer {
 	if d == nil {
 		d = Interbase{}
 	}
-	r := &Renderer{dialect: d, formatArg: FormatArgument}
+	r := &Renderer{dialect: d, formatArg: FormatArgument, secrets: errorx.SecretNames}
 	for _, o := range opts {
 		o(r)
 	}
@@ -79,6 +82,29 @@ func WithFormatArgument(name string) RendererOption {
 // turns into its own protocol error, is always returned unchanged.
 func WithProtocolErrors(match func(err error) bool) RendererOption {
 	return func(r *Renderer) { r.protocol = match }
+}
+
+// WithLimits sets the bounds of every rendered error (see Limits); the
+// default is DefaultLimits. The Renderer also keeps the whole text under
+// MaxOutput, rendering again with halved limits until it fits.
+func WithLimits(l Limits) RendererOption {
+	return func(r *Renderer) { r.limits = l }
+}
+
+// WithSecretNames sets the names that mark an argument or a detail as
+// secret (see errorx.IsSecret): their values are rendered as [redacted].
+// The default is errorx.SecretNames; no names turns redaction by name off
+// (values wrapped in errorx.Redact are still redacted).
+func WithSecretNames(names ...string) RendererOption {
+	return func(r *Renderer) { r.secrets = append([]string{}, names...) }
+}
+
+// WithInternalErrorText shows the text of the errors errorx.From cannot
+// classify, and the value of a panic, in the result's message. By default
+// neither reaches the wire (only the log): turn it on for development, where
+// the caller may see internals.
+func WithInternalErrorText() RendererOption {
+	return func(r *Renderer) { r.internalText = true }
 }
 
 // OutputSchemaPolicy says what the error results of a tool that declares an
@@ -121,15 +147,64 @@ func (p OutputSchemaPolicy) String() string {
 func (r *Renderer) Dialect() Dialect { return r.dialect }
 
 // Render classifies err with errorx.From and renders it in r's dialect,
-// with no per-request choice: the tool name, the format argument and the
-// outputSchema policy need the request (see RenderRequest). Render(nil)
-// returns nil.
+// redacted and bounded, with no per-request choice: the tool name, the
+// format argument and the outputSchema policy need the request (see
+// RenderRequest). Render(nil) returns nil.
 func (r *Renderer) Render(err error) *mcp.CallToolResult {
-	return r.dialect.Render(errorx.From(err))
+	e := r.model(err)
+	if e == nil {
+		return nil
+	}
+	return r.bounded(r.dialect, e)
+}
+
+// model classifies err and applies r's policy on what may show: the
+// internal text when r opts in, and redaction.
+func (r *Renderer) model(err error) *errorx.Error {
+	e := errorx.From(err)
+	if e == nil {
+		return nil
+	}
+	if r.internalText && hidden(err) {
+		e = e.Clone()
+		e.Message = err.Error()
+	}
+	return errorx.RedactSecrets(e, r.secrets)
+}
+
+// bounded renders e with d within r's limits, halving them until the text
+// fits in MaxOutput (or cannot shrink further).
+func (r *Renderer) bounded(d Dialect, e *errorx.Error) *mcp.CallToolResult {
+	l := r.limits.withDefaults()
+	res := d.Render(l.Apply(e))
+	for size := resultSize(res); size > l.MaxOutput; size = resultSize(res) {
+		var smaller bool
+		if l, smaller = l.halve(); !smaller {
+			break
+		}
+		res = d.Render(l.Apply(e))
+	}
+	return res
+}
+
+// resultSize is the number of bytes of text and structured content res
+// carries.
+func resultSize(res *mcp.CallToolResult) int {
+	if res == nil {
+		return 0
+	}
+	n := len(structuredBytes(res))
+	for _, c := range res.Content {
+		if t, ok := textOf(c); ok {
+			n += len(t)
+		}
+	}
+	return n
 }
 
 // RenderRequest renders err as the result of the tool call req: it
-// classifies err with errorx.From, names req's tool in the error when the
+// classifies err with errorx.From, redacts and bounds it as Render does,
+// names req's tool in the error when the
 // error names none (on a copy: err is never changed), applies the caller's
 // format argument when the dialect is toolerror, and applies r's
 // OutputSchemaPolicy when the tool declares an outputSchema. It finds the
@@ -137,7 +212,7 @@ func (r *Renderer) Render(err error) *mcp.CallToolResult {
 // and the session's own tools); without a server in ctx the tool is taken to
 // declare no outputSchema. RenderRequest(ctx, req, nil) returns nil.
 func (r *Renderer) RenderRequest(ctx context.Context, req mcp.CallToolRequest, err error) *mcp.CallToolResult {
-	e := errorx.From(err)
+	e := r.model(err)
 	if e == nil {
 		return nil
 	}
@@ -157,7 +232,7 @@ func (r *Renderer) RenderRequest(ctx context.Context, req mcp.CallToolRequest, e
 			d = r.toolErrorFor(*t, req, safe)
 		}
 	}
-	res := d.Render(e)
+	res := r.bounded(d, e)
 	if safe && res != nil {
 		res.StructuredContent = nil
 		res.RawStructuredContent = nil
