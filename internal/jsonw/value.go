@@ -10,8 +10,9 @@ import (
 	"unsafe"
 )
 
-// MaxDepth bounds the nesting of a value written by Value. Deeper parts (and
-// cycles, which are infinitely deep) are replaced by an error placeholder.
+// MaxDepth bounds the nesting of a value written by Value, counted from the
+// value itself (so a value is cut the same wherever it is written). Deeper
+// parts are replaced by an error placeholder, and so are cycles.
 const MaxDepth = 200
 
 // ErrorPrefix starts the string written in place of a value that cannot be
@@ -26,7 +27,7 @@ const ErrorPrefix = "!ERROR:"
 // is written as a string starting with ErrorPrefix, so the output is always
 // valid JSON. NaN and infinities are written as strings (see Float).
 func (w *Writer) Value(v any) {
-	if w.depth >= MaxDepth {
+	if len(w.path) >= MaxDepth {
 		w.String(ErrorPrefix + "value nested too deeply")
 		return
 	}
@@ -130,13 +131,10 @@ func (w *Writer) Value(v any) {
 	}
 }
 
-// cycleCheckDepth is the nesting from which Value looks for cycles.
-const cycleCheckDepth = 8
-
 // enter records a container on the path being written; it writes a
 // placeholder and returns false if the container is its own ancestor.
 func (w *Writer) enter(p unsafe.Pointer) bool {
-	if w.depth >= cycleCheckDepth && p != nil && slices.Contains(w.path, p) {
+	if p != nil && slices.Contains(w.path, p) {
 		w.String(ErrorPrefix + "cycle")
 		return false
 	}
@@ -153,7 +151,7 @@ func (w *Writer) marshal(v any) {
 		w.String(ErrorPrefix + "cannot encode value of type " + typeName(v))
 		return
 	}
-	if w.Style == Go && w.Indent == "" && w.depth+nesting(b) < MaxDepth {
+	if w.Style == Go && w.Indent == "" && len(w.path)+nesting(b) < MaxDepth {
 		w.pre()
 		w.B = append(w.B, b...)
 		w.more = true
@@ -212,15 +210,16 @@ func nesting(data []byte) int {
 // deeper than MaxDepth are replaced by an error placeholder.
 func (w *Writer) Raw(data []byte) {
 	// The scanner only reads; nothing it returns outlives this call.
-	s := scanner{data: unsafe.String(unsafe.SliceData(data), len(data))}
+	s := scanner{data: unsafe.String(unsafe.SliceData(data), len(data)), depth: len(w.path)}
 	s.value(w)
 }
 
 // scanner reads JSON text already known to be valid. Strings it returns
 // without escapes are substrings of data, so data must be immutable.
 type scanner struct {
-	data string
-	i    int
+	data  string
+	i     int
+	depth int // containers open, for Raw's MaxDepth
 }
 
 func (s *scanner) ws() {
@@ -240,10 +239,14 @@ func (s *scanner) value(w *Writer) {
 		return
 	}
 	c := s.data[s.i]
-	if (c == '{' || c == '[') && w.depth >= MaxDepth {
+	if (c == '{' || c == '[') && s.depth >= MaxDepth {
 		s.skip()
 		w.String(ErrorPrefix + "value nested too deeply")
 		return
+	}
+	if c == '{' || c == '[' {
+		s.depth++
+		defer func() { s.depth-- }()
 	}
 	switch c {
 	case '{':
