@@ -183,7 +183,7 @@ func TestBaselinesWriteTheSameBytes(t *testing.T) {
 			t.Errorf("toolerror block %d:\n got %s\nwant %s", i, textOf(t, res, i), textOf(t, base, i))
 		}
 	}
-	if !bytes.Equal(res.StructuredContent.(json.RawMessage), base.StructuredContent.(json.RawMessage)) {
+	if !bytes.Equal(structuredOf(t, res), base.StructuredContent.(json.RawMessage)) {
 		t.Errorf("toolerror structuredContent differs")
 	}
 	ce := errorx.New("MCP_RATE_LIMITED", "Rate limit exceeded.").WithDetail("mcp", "notion").WithDetail("attempts", 3)
@@ -286,22 +286,53 @@ func BenchmarkEnvelope(b *testing.B) {
 }
 
 // BenchmarkRender is the whole path to a *mcp.CallToolResult in every
-// dialect, against mcp.NewToolResultError with a string built beforehand.
+// dialect, against mcp.NewToolResultError with the dialect's text built
+// beforehand.
 func BenchmarkRender(b *testing.B) {
 	e := typicalXML()
-	for _, d := range dialects() {
-		b.Run("dialect="+d.Name()+"/impl=mcperr", func(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		d    render.Dialect
+	}{
+		{"interbase", render.Interbase{}},
+		{"toolerror", render.ToolError{}},
+		{"toolerror_both", render.ToolError{Mode: format.Both}},
+		{"xml", render.XML{}},
+		{"contract", render.Contract{}},
+		{"envelope", render.Envelope{}},
+	} {
+		b.Run("dialect="+c.name+"/impl=mcperr", func(b *testing.B) {
 			for b.Loop() {
-				_ = d.Render(e)
+				sink = c.d.Render(e)
+			}
+		})
+		text := c.d.Render(e).Content[0].(mcp.TextContent).Text
+		b.Run("dialect="+c.name+"/impl=baseline", func(b *testing.B) {
+			for b.Loop() {
+				sink = mcp.NewToolResultError(text)
 			}
 		})
 	}
-	text := string(render.XML{}.AppendText(nil, e))
-	b.Run("dialect=any/impl=baseline", func(b *testing.B) {
-		for b.Loop() {
-			_ = mcp.NewToolResultError(text)
+}
+
+// sink keeps benchmark results alive, so the compiler cannot drop their
+// allocations.
+var sink *mcp.CallToolResult
+
+// TestRenderAllocations holds the allocation budget of a full Render: four
+// at most, five for toolerror's two text blocks.
+func TestRenderAllocations(t *testing.T) {
+	e := typicalXML()
+	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: format.JSON},
+		render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{}} {
+		budget := 4.0
+		if te, ok := d.(render.ToolError); ok && te.Mode == format.Both {
+			budget = 5
 		}
-	})
+		if n := testing.AllocsPerRun(200, func() { _ = d.Render(e) }); n > budget {
+			t.Errorf("%s %+v: %v allocations, budget %v", d.Name(), d, n, budget)
+		}
+	}
 }
 
 // BenchmarkDecode reads each dialect's result back, against json.Unmarshal
@@ -333,7 +364,7 @@ func BenchmarkDecode(b *testing.B) {
 						toolErrorStruct
 						Details map[string]any `json:"details"`
 					}
-					err = json.Unmarshal(res.StructuredContent.(json.RawMessage), &v)
+					err = json.Unmarshal(structuredOf(b, res), &v)
 				case render.NameContract:
 					var v struct {
 						Code        string         `json:"code"`

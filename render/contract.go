@@ -156,9 +156,8 @@ func decodeContract(data string) (*errorx.Error, bool) {
 }
 
 func decodeContractMembers(ms []jsonw.Member, outer bool) (*errorx.Error, bool) {
-	var code, msg string
+	var code, msg, details string
 	var recoverable, hasCode, hasRec bool
-	var details []jsonw.Member
 	for _, m := range ms {
 		switch m.Key {
 		case "code":
@@ -168,7 +167,7 @@ func decodeContractMembers(ms []jsonw.Member, outer bool) (*errorx.Error, bool) 
 		case "recoverable":
 			recoverable, hasRec = jsonw.Bool(m.Raw)
 		case "details":
-			details, _ = jsonw.Members(m.Raw)
+			details = m.Raw
 		case "type", "kind", "success":
 			return nil, false // another dialect
 		case "error":
@@ -181,7 +180,7 @@ func decodeContractMembers(ms []jsonw.Member, outer bool) (*errorx.Error, bool) 
 		return nil, false
 	}
 	e := &errorx.Error{Code: code, Message: msg}
-	_, class := readExtras(e, details, contractParts)
+	_, class := readExtras(e, details, contractParts, "")
 	finishClass(e, class)
 	normalizeRetryable(e, recoverable)
 	return e, true

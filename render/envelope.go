@@ -272,8 +272,7 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 	}
 	e := &errorx.Error{}
 	var success, hasSuccess bool
-	var errText string
-	var details []jsonw.Member
+	var errText, details string
 	for _, m := range ms {
 		switch m.Key {
 		case "success":
@@ -291,7 +290,7 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 				e.Status = int(f)
 			}
 		case "details":
-			details, _ = jsonw.Members(m.Raw)
+			details = m.Raw
 		}
 	}
 	if !hasSuccess || success {
@@ -301,17 +300,13 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 		e.Message = errText
 	}
 	var verrs []jsonw.Member
-	rest := details[:0:0]
-	for _, m := range details {
-		if m.Key == "validation_errors" {
-			if vs, ok := jsonw.Members(m.Raw); ok {
-				verrs = vs
-				continue
-			}
+	it, _ := jsonw.Iterate(details)
+	for key, raw, ok := it.Next(); ok; key, raw, ok = it.Next() {
+		if key == "validation_errors" {
+			verrs, _ = jsonw.Members(raw)
 		}
-		rest = append(rest, m)
 	}
-	_, class := readExtras(e, rest, envelopeParts)
+	_, class := readExtras(e, details, envelopeParts, "validation_errors")
 	if errText != "" && errText != e.Message && !e.Details.Has("error") {
 		// An older envelope put a different text in "error" (the seed's
 		// "before" example): keep it.

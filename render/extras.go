@@ -216,22 +216,27 @@ func writeDetails(w *jsonw.Writer, d errorx.Details, sorted bool) {
 // anything else is one of the user's details. A "details" object holds the
 // user's details when they were nested. It reports whether the code and the
 // class were present.
-func readExtras(e *errorx.Error, ms []jsonw.Member, allowed parts) (codeSet bool, class errorx.Class) {
-	var nested []jsonw.Member
-	for _, m := range ms {
-		if allowed.has(pDetails) && m.Key == "details" {
-			if inner, ok := jsonw.Members(m.Raw); ok {
-				nested = inner
-				continue
-			}
-		}
-		if readPart(e, m, allowed, &codeSet, &class) {
+// The object is the raw JSON text of a valid document's member ("" for
+// none); skip names a member the caller has read itself.
+func readExtras(e *errorx.Error, object string, allowed parts, skip string) (codeSet bool, class errorx.Class) {
+	it, _ := jsonw.Iterate(object)
+	nested := ""
+	for key, raw, ok := it.Next(); ok; key, raw, ok = it.Next() {
+		if key == skip && skip != "" {
 			continue
 		}
-		e.Details.Set(m.Key, jsonw.Decode(m.Raw))
+		if allowed.has(pDetails) && key == "details" && raw != "" && raw[0] == '{' {
+			nested = raw
+			continue
+		}
+		if readPart(e, jsonw.Member{Key: key, Raw: raw}, allowed, &codeSet, &class) {
+			continue
+		}
+		e.Details.Set(key, jsonw.Decode(raw))
 	}
-	for _, m := range nested {
-		e.Details.Set(m.Key, jsonw.Decode(m.Raw))
+	it, _ = jsonw.Iterate(nested)
+	for key, raw, ok := it.Next(); ok; key, raw, ok = it.Next() {
+		e.Details.Set(key, jsonw.Decode(raw))
 	}
 	return codeSet, class
 }

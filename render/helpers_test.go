@@ -55,11 +55,7 @@ func goldenFiles(t *testing.T, d render.Dialect, res *mcp.CallToolResult) map[st
 	out := map[string][]byte{}
 	switch d.Name() {
 	case render.NameToolError:
-		sc, ok := res.StructuredContent.(json.RawMessage)
-		if !ok {
-			t.Fatalf("toolerror structuredContent is %T, want json.RawMessage", res.StructuredContent)
-		}
-		out["toolerror.structured.json"] = sc
+		out["toolerror.structured.json"] = structuredOf(t, res)
 		i := 0
 		mode := d.(render.ToolError).Mode
 		if mode.Human() {
@@ -84,6 +80,17 @@ func goldenFiles(t *testing.T, d render.Dialect, res *mcp.CallToolResult) map[st
 		}
 	}
 	return out
+}
+
+// structuredOf returns the bytes of a result's structuredContent, which the
+// toolerror dialect holds as a *json.RawMessage.
+func structuredOf(t testing.TB, res *mcp.CallToolResult) []byte {
+	t.Helper()
+	sc, ok := res.StructuredContent.(*json.RawMessage)
+	if !ok || sc == nil {
+		t.Fatalf("structuredContent is %T, want *json.RawMessage", res.StructuredContent)
+	}
+	return *sc
 }
 
 // checkWellFormed fails t unless every file is valid JSON or well-formed XML.

@@ -80,9 +80,8 @@ func decodeInterbase(text string) (*errorx.Error, bool) {
 	if !ok {
 		return nil, false
 	}
-	var typ, msg string
+	var typ, msg, data string
 	var recoverable, hasType, hasRec bool
-	var data []jsonw.Member
 	for _, m := range ms {
 		switch m.Key {
 		case "type":
@@ -92,14 +91,14 @@ func decodeInterbase(text string) (*errorx.Error, bool) {
 		case "recoverable":
 			recoverable, hasRec = jsonw.Bool(m.Raw)
 		case "data":
-			data, _ = jsonw.Members(m.Raw)
+			data = m.Raw
 		}
 	}
 	if !hasType || !hasRec {
 		return nil, false
 	}
 	e := &errorx.Error{Code: typ, Message: msg}
-	codeSet, _ := readExtras(e, data, interbaseParts)
+	codeSet, _ := readExtras(e, data, interbaseParts, "")
 	if class, ok := errorx.ParseClass(typ); ok {
 		e.Class = class
 	} else {

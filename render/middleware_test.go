@@ -321,20 +321,20 @@ func BenchmarkMiddleware(b *testing.B) {
 	ok := mcp.NewToolResultText("ok")
 	bare := handler(ok, nil)
 	ctx, req := context.Background(), callRequest("t", nil)
-	b.Run("bare", func(b *testing.B) {
+	b.Run("impl=baseline", func(b *testing.B) { // the bare handler
 		b.ReportAllocs()
 		for b.Loop() {
 			_, _ = bare(ctx, req)
 		}
 	})
-	b.Run("success", func(b *testing.B) {
+	b.Run("impl=mcperr", func(b *testing.B) { // the same handler, wrapped
 		wrapped := render.NewRenderer(render.Interbase{}).Middleware()(bare)
 		b.ReportAllocs()
 		for b.Loop() {
 			_, _ = wrapped(ctx, req)
 		}
 	})
-	b.Run("error", func(b *testing.B) {
+	b.Run("error/impl=mcperr", func(b *testing.B) {
 		wrapped := render.NewRenderer(render.Interbase{}).Middleware()(handler(nil, errorx.NotFound("Gone.")))
 		b.ReportAllocs()
 		for b.Loop() {

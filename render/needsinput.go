@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -42,7 +41,7 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *mcp.CallToolResult {
 	b := getBuf()
 	w := jsonw.Writer{B: *b, Style: jsonw.JS}
 	writeNeedsInput(&w, e)
-	structured := json.RawMessage(append([]byte(nil), w.B...))
+	structured := append([]byte(nil), w.B...)
 	r := &resultAlloc{}
 	n := 0
 	if d.Mode.Human() {
@@ -77,7 +76,7 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *mcp.CallToolResult {
 	*b = w.B
 	putBuf(b)
 	r.res.Content = r.content[:n]
-	r.res.StructuredContent = structured
+	r.setStructured(structured)
 	return &r.res
 }
 

@@ -1,7 +1,6 @@
 package render_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -34,7 +33,7 @@ func TestNeedsInput(t *testing.T) {
 	// The reference's key order: kind, type, message, needsInput{fields,
 	// reason, suggestions}, options.
 	want := `{"kind":"needsInput:v1","type":"elicitation","message":"Pattern \"zzz\" not found. Please provide a valid pattern ID.","needsInput":{"fields":["id","category"],"reason":"The arguments id, category are required.","suggestions":{"category":["error-handling","concurrency"]}},"options":[{"label":"error-handling","value":"error-handling","field":"category"},{"label":"concurrency","value":"concurrency","field":"category"}]}`
-	if got := string(res.StructuredContent.(json.RawMessage)); got != want {
+	if got := string(structuredOf(t, res)); got != want {
 		t.Errorf("structuredContent:\n got %s\nwant %s", got, want)
 	}
 	got, name := render.Decode(res)

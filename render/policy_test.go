@@ -67,8 +67,8 @@ func TestRendererBoundsOutput(t *testing.T) {
 			for _, c := range res.Content {
 				n += len(c.(mcp.TextContent).Text)
 			}
-			if raw, ok := res.StructuredContent.(json.RawMessage); ok {
-				n += len(raw)
+			if res.StructuredContent != nil {
+				n += len(structuredOf(t, res))
 			}
 			if n > max {
 				t.Errorf("%s: %d bytes over MaxOutput %d", d.Name(), n, max)

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -70,10 +71,19 @@ func textResult(text string, isError bool) *mcp.CallToolResult {
 	return &r.res
 }
 
-// resultAlloc puts a result and its content slice in one allocation.
+// resultAlloc puts a result, its content slice and its structured content
+// in one allocation.
 type resultAlloc struct {
-	res     mcp.CallToolResult
-	content [2]mcp.Content
+	res        mcp.CallToolResult
+	content    [2]mcp.Content
+	structured json.RawMessage
+}
+
+// setStructured makes b the result's structuredContent, as a
+// *json.RawMessage: a pointer fits in the interface without an allocation.
+func (r *resultAlloc) setStructured(b []byte) {
+	r.structured = b
+	r.res.StructuredContent = &r.structured
 }
 
 // texts returns the text of every text block of res, in order.

@@ -217,7 +217,7 @@ func TestSeeds(t *testing.T) {
 				}
 			}
 			if ex.structured != "" {
-				sc, _ := res.StructuredContent.(json.RawMessage)
+				sc := structuredOf(t, res)
 				if string(sc) != ex.structured {
 					t.Errorf("structuredContent:\n got %s\nwant %s", sc, ex.structured)
 				}

@@ -13,7 +13,7 @@ import (
 )
 
 // ToolError is the toolError:v1 dialect of the Effect Patterns MCP server.
-// Every result carries structuredContent
+// Every result carries structuredContent (a *json.RawMessage holding)
 //
 //	{"kind":"toolError:v1","code":…,"message":…,"retryable":bool,"details":{…}}
 //
@@ -106,7 +106,7 @@ func (d ToolError) Render(e *errorx.Error) *mcp.CallToolResult {
 	b := getBuf()
 	w := jsonw.Writer{B: *b, Style: jsonw.JS}
 	writeToolErrorObject(&w, e, code)
-	structured := json.RawMessage(append([]byte(nil), w.B...))
+	structured := append([]byte(nil), w.B...)
 
 	// The text blocks are written one after the other and share one string.
 	w.Reset()
@@ -134,7 +134,7 @@ func (d ToolError) Render(e *errorx.Error) *mcp.CallToolResult {
 		n++
 	}
 	r.res.Content = r.content[:n]
-	r.res.StructuredContent = structured
+	r.setStructured(structured)
 	r.res.IsError = e.IsError()
 	return &r.res
 }
@@ -265,6 +265,11 @@ func structuredBytes(res *mcp.CallToolResult) []byte {
 		return nil
 	case json.RawMessage:
 		return v
+	case *json.RawMessage:
+		if v == nil {
+			return nil
+		}
+		return *v
 	case []byte:
 		return v
 	case string:
@@ -283,9 +288,8 @@ func decodeToolError(data string) (*errorx.Error, bool) {
 	if !ok {
 		return nil, false
 	}
-	var kind, code, msg string
+	var kind, code, msg, details string
 	var retryable, hasRetryable bool
-	var details []jsonw.Member
 	for _, m := range ms {
 		switch m.Key {
 		case "kind":
@@ -300,14 +304,14 @@ func decodeToolError(data string) (*errorx.Error, bool) {
 		case "retryable":
 			retryable, hasRetryable = jsonw.Bool(m.Raw)
 		case "details":
-			details, _ = jsonw.Members(m.Raw)
+			details = m.Raw
 		}
 	}
 	if kind != Kind {
 		return nil, false
 	}
 	e := &errorx.Error{Code: code, Message: msg}
-	_, class := readExtras(e, details, toolErrorParts)
+	_, class := readExtras(e, details, toolErrorParts, "")
 	finishClass(e, class)
 	if hasRetryable {
 		normalizeRetryable(e, retryable)

@@ -204,3 +204,44 @@ func (s *scanner) decode() any {
 		return json.Number(s.data[start:s.i])
 	}
 }
+
+// Iter walks the members of a JSON object in document order without
+// allocating.
+type Iter struct {
+	s    scanner
+	more bool
+}
+
+// Iterate returns an Iter over data, which must be valid JSON (a whole
+// document checked with Valid, or a Raw value of one), or false when data
+// is not an object.
+func Iterate(data string) (Iter, bool) {
+	s := scanner{data: data}
+	s.ws()
+	if s.i >= len(data) || data[s.i] != '{' {
+		return Iter{}, false
+	}
+	s.i++
+	return Iter{s: s}, true
+}
+
+// Next returns the next member's key and raw value, or ok false after the
+// last.
+func (it *Iter) Next() (key, raw string, ok bool) {
+	s := &it.s
+	s.ws()
+	if s.i >= len(s.data) || s.data[s.i] == '}' {
+		return "", "", false
+	}
+	if s.data[s.i] == ',' {
+		s.i++
+		s.ws()
+	}
+	key = s.str()
+	s.ws()
+	s.i++ // ':'
+	s.ws()
+	start := s.i
+	s.skipValue()
+	return key, s.data[start:s.i], true
+}
