@@ -1,0 +1,436 @@
+package validation
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-playground/validator/v10"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/errorx"
+)
+
+// Option configures Bind, Handler and (*Validator).BindJSON.
+type Option func(*config)
+
+type config struct {
+	v      *Validator
+	tool   string
+	ignore []string
+}
+
+// WithValidator makes Bind and Handler use v instead of Default().
+func WithValidator(v *Validator) Option { return func(c *config) { c.v = v } }
+
+// WithTool sets the tool name the error reports (errorx.Error.Tool),
+// instead of the request's tool name: "users/create" for the create
+// action of a grouped users tool, as MCP Fusion names it.
+func WithTool(name string) Option { return func(c *config) { c.tool = name } }
+
+// IgnoreKeys lets top-level keys through that the struct does not have,
+// such as the discriminator of a grouped tool ("action"): they are neither
+// decoded nor reported as unknown.
+func IgnoreKeys(keys ...string) Option {
+	return func(c *config) { c.ignore = append(c.ignore, keys...) }
+}
+
+func newConfig(opts []Option) config {
+	c := config{v: std}
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	if c.v == nil {
+		c.v = std
+	}
+	return c
+}
+
+// Bind decodes the request's arguments strictly into a T and validates it.
+//
+// On failure it returns the zero T and an *errorx.Error with code
+// INVALID_INPUT (class VALIDATION), the tool name, Recovery and one field
+// per problem: arguments that are not an object, unknown keys (at every
+// level of nested structs, with the closest valid name as a hint), values
+// of the wrong JSON type, numbers out of range and every failed validate
+// tag. See (*Validator).BindJSON for the rules; T may be a struct or a
+// pointer to one (other types are decoded but not validated).
+//
+// A server misconfiguration (an invalid validate tag, which makes
+// validator panic) gives an INTERNAL_ERROR instead, with the panic as its
+// cause.
+func Bind[T any](req mcp.CallToolRequest, opts ...Option) (T, error) {
+	c := newConfig(opts)
+	if c.tool == "" {
+		c.tool = req.Params.Name
+	}
+	var zero T
+	raw, err := rawArguments(req)
+	if err != nil {
+		return zero, NewError(c.tool, []errorx.Field{{
+			WasSent: false, Message: "Cannot be read as JSON.", Expected: "a JSON object", Rule: RuleSyntax,
+		}}).WithCause(err)
+	}
+	rt := reflect.TypeFor[T]()
+	if rt != nil && rt.Kind() == reflect.Pointer {
+		p := reflect.New(rt.Elem())
+		if e := c.v.bind(c, raw, p.Interface()); e != nil {
+			return zero, e
+		}
+		return p.Interface().(T), nil
+	}
+	var out T
+	if e := c.v.bind(c, raw, &out); e != nil {
+		return zero, e
+	}
+	return out, nil
+}
+
+// rawArguments returns the request's arguments as JSON: the bytes received
+// when there are some, else the Arguments value encoded.
+func rawArguments(req mcp.CallToolRequest) ([]byte, error) {
+	switch a := req.GetRawArguments().(type) {
+	case json.RawMessage:
+		return a, nil
+	case []byte:
+		return a, nil
+	case nil:
+		return nil, nil
+	default:
+		return json.Marshal(a)
+	}
+}
+
+// TypedHandler is a tool handler that receives its validated arguments.
+type TypedHandler[T any] func(ctx context.Context, req mcp.CallToolRequest, args T) (*mcp.CallToolResult, error)
+
+// Handler adapts fn to mcp-go: each call's arguments are bound with Bind
+// (and opts); fn runs only when they are valid.
+//
+// When they are not, the handler returns the *errorx.Error as its Go error
+// and no result. It is meant to run under the render package's tool
+// middleware, which turns a returned Go error into a tool result in the
+// server's dialect; without a middleware, mcp-go turns a handler's Go error
+// into a JSON-RPC error and the agent only sees its text.
+func Handler[T any](fn TypedHandler[T], opts ...Option) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		args, err := Bind[T](req, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return fn(ctx, req, args)
+	}
+}
+
+// BindJSON decodes the JSON arguments raw strictly into dst (a non-nil
+// pointer) and validates the result; it returns nil or an *errorx.Error
+// (see Bind). tool names the tool in the error; WithTool overrides it and
+// WithValidator is ignored.
+//
+// Decoding follows encoding/json with these differences, so that every
+// problem of one call is reported at once:
+//
+//   - keys match field names exactly (encoding/json ignores case); any
+//     other key is an error of rule "unknown", except IgnoreKeys at the top;
+//   - a value of the wrong JSON type is an error of rule "type" whose
+//     Expected is the JSON type (string, number, integer, boolean, object,
+//     array), and decoding continues with the next value;
+//   - integers accept integral values written 2.0 or 1e3, and a number out
+//     of the Go type's range is an error of rule "overflow";
+//   - a fixed-size array given too many items is an error of rule "max".
+//
+// As in encoding/json, null leaves a value alone (nil for pointers, maps,
+// slices and interfaces), and types with their own UnmarshalJSON or
+// UnmarshalText decode themselves (a failure is rule "format"). Empty or
+// null arguments are an empty object. Strings without escapes share the
+// memory of raw's copy.
+//
+// Validation then runs on what was decoded; a failure at or below a path
+// that had a decoding problem is dropped (a wrong type already says it).
+func (v *Validator) BindJSON(tool string, raw []byte, dst any, opts ...Option) error {
+	c := newConfig(opts)
+	c.v = v
+	if c.tool == "" {
+		c.tool = tool
+	}
+	if e := v.bind(c, raw, dst); e != nil {
+		return e
+	}
+	return nil
+}
+
+// bind is BindJSON returning the concrete type (nil when valid).
+func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
+	rv := reflect.ValueOf(dst)
+	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return internalError(c.tool, fmt.Errorf("validation: BindJSON needs a non-nil pointer, not %T", dst))
+	}
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		raw = []byte("{}")
+	}
+	if !json.Valid(raw) {
+		return NewError(c.tool, []errorx.Field{{
+			Sent: cutString(string(raw), 256), WasSent: true,
+			Message: "Is not valid JSON.", Expected: "a JSON object", Rule: RuleSyntax,
+		}})
+	}
+	d := decoder{scanner: scanner{s: string(raw)}, ignore: c.ignore}
+	if e := safely(c.tool, func() { d.value(rv.Elem(), false) }); e != nil {
+		return e
+	}
+	l := d.probs
+	target := rv.Elem()
+	for target.Kind() == reflect.Pointer && !target.IsNil() {
+		target = target.Elem()
+	}
+	isStruct := target.Kind() == reflect.Struct
+	if isStruct && !rootProblem(l.meta) {
+		var err error
+		if e := safely(c.tool, func() { err = v.v.Struct(dst) }); e != nil {
+			return e
+		}
+		if err != nil {
+			ve, ok := errors.AsType[validator.ValidationErrors](err)
+			if !ok {
+				return internalError(c.tool, err)
+			}
+			t := translator{v: v, root: target, raw: d.s, hasRaw: true}
+			t.add(&l, ve)
+		}
+	}
+	if len(l.fields) == 0 {
+		return nil
+	}
+	return newError(c.tool, finish(&l), isStruct)
+}
+
+// rootProblem reports whether the arguments as a whole were unusable.
+func rootProblem(ms []meta) bool {
+	for _, m := range ms {
+		if m.below && m.key == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// safely runs fn, turning a panic (validator panics on invalid tags) into
+// an INTERNAL_ERROR.
+func safely(tool string, fn func()) (e *errorx.Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e = internalError(tool, fmt.Errorf("validation: panic: %v", r))
+		}
+	}()
+	fn()
+	return nil
+}
+
+// internalError is the error for a server-side mistake: the caller cannot
+// fix it, and its text is not shown.
+func internalError(tool string, cause error) *errorx.Error {
+	return errorx.Wrap(cause, errorx.CodeInternalError, "The server could not validate the arguments.").WithTool(tool)
+}
+
+func cutString(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// finish drops validator failures made redundant by a decoding problem at
+// or above their path and returns the fields sorted by key. The common
+// case (nothing dropped, already in order) costs no allocation.
+func finish(l *list) []errorx.Field {
+	keep := len(l.fields)
+	var drop []bool
+	for i, m := range l.meta {
+		if m.below {
+			continue
+		}
+		for _, p := range l.meta {
+			if p.below && strings.HasPrefix(m.key, p.key) {
+				if drop == nil {
+					drop = make([]bool, len(l.meta))
+				}
+				drop[i] = true
+				keep--
+				break
+			}
+		}
+	}
+	sorted := slices.IsSortedFunc(l.meta, func(a, b meta) int { return strings.Compare(a.key, b.key) })
+	if drop == nil && sorted {
+		return l.fields
+	}
+	idx := make([]int, 0, keep)
+	for i := range l.meta {
+		if drop == nil || !drop[i] {
+			idx = append(idx, i)
+		}
+	}
+	if !sorted {
+		slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(l.meta[a].key, l.meta[b].key) })
+	}
+	out := make([]errorx.Field, len(idx))
+	for j, i := range idx {
+		out[j] = l.fields[i]
+	}
+	return out
+}
+
+// Check validates a Go value that did not come from JSON (a struct or a
+// pointer to one) and returns nil or an *errorx.Error as Bind does. The
+// sent values are the Go values; a required field is reported as not sent.
+func (v *Validator) Check(tool string, s any) error {
+	rv := reflect.ValueOf(s)
+	for rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	var err error
+	if e := safely(tool, func() { err = v.v.Struct(s) }); e != nil {
+		return e
+	}
+	if err == nil {
+		return nil
+	}
+	ve, ok := errors.AsType[validator.ValidationErrors](err)
+	if !ok {
+		return internalError(tool, err)
+	}
+	t := translator{v: v, root: rv}
+	var l list
+	t.add(&l, ve)
+	return newError(tool, finish(&l), true)
+}
+
+// Fields translates validator's error for root (the struct or pointer that
+// was validated; nil if unknown, then paths come from validator's
+// namespaces) into fields, in the documented order. raw is the JSON root
+// was decoded from, the source of the sent values; nil means there was no
+// JSON and the sent values are the Go values. Fields returns nil when err
+// holds no validator.ValidationErrors.
+func (v *Validator) Fields(err error, root any, raw []byte) []errorx.Field {
+	ve, ok := errors.AsType[validator.ValidationErrors](err)
+	if !ok || len(ve) == 0 {
+		return nil
+	}
+	rv := reflect.ValueOf(root)
+	for rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	if rv.Kind() != reflect.Struct {
+		rv = reflect.Value{}
+	}
+	t := translator{v: v, root: rv}
+	if raw != nil {
+		t.raw, t.hasRaw = string(raw), json.Valid(raw)
+	}
+	l := list{fields: make([]errorx.Field, 0, len(ve)), meta: make([]meta, 0, len(ve))}
+	t.add(&l, ve)
+	return finish(&l)
+}
+
+// NewError returns the validation error for fields: code INVALID_INPUT,
+// class VALIDATION, tool, Recovery, and a summary message that names the
+// top-level arguments concerned (never a value the caller sent). The error
+// keeps fields as they are (no copy).
+func NewError(tool string, fields []errorx.Field) *errorx.Error {
+	return newError(tool, fields, true)
+}
+
+// newError builds the error; named says whether the first segment of a
+// path is a field name (the arguments were decoded into a struct) rather
+// than a key the caller chose.
+func newError(tool string, fields []errorx.Field, named bool) *errorx.Error {
+	return &errorx.Error{
+		Code:     errorx.CodeInvalidInput,
+		Class:    errorx.ClassValidation,
+		Message:  summary(tool, fields, named),
+		Recovery: Recovery,
+		Tool:     tool,
+		Fields:   fields,
+	}
+}
+
+// summary writes "3 arguments of users/create are invalid: email, role, 1
+// unknown key.": the distinct top-level fields concerned (at most 10), then
+// the count of unknown top-level keys. Names the caller chose (unknown keys,
+// map keys) are counted, never shown.
+func summary(tool string, fields []errorx.Field, named bool) string {
+	if len(fields) == 1 && fields[0].Path == "" {
+		switch fields[0].Rule {
+		case RuleType:
+			return "The arguments" + of(tool) + " must be a JSON object."
+		case RuleSyntax:
+			return "The arguments" + of(tool) + " are not valid JSON."
+		}
+	}
+	var buf [10]string
+	names := buf[:0]
+	unknown, other := 0, 0
+	for _, f := range fields {
+		top, _, nested := strings.Cut(f.Path, ".")
+		switch {
+		case f.Rule == RuleUnknown && !nested:
+			unknown++
+		case named && top != "":
+			if !slices.Contains(names, top) {
+				if len(names) < cap(buf) {
+					names = append(names, top)
+				} else {
+					other++
+				}
+			}
+		default:
+			other++
+		}
+	}
+	n := len(names) + unknown + other
+	b := make([]byte, 0, 128)
+	b = appendIndex(b, n)
+	if n == 1 {
+		b = append(b, " argument"...)
+	} else {
+		b = append(b, " arguments"...)
+	}
+	b = append(b, of(tool)...)
+	if n == 1 {
+		b = append(b, " is invalid"...)
+	} else {
+		b = append(b, " are invalid"...)
+	}
+	sep := ": "
+	for _, name := range names {
+		b = append(b, sep...)
+		b = append(b, name...)
+		sep = ", "
+	}
+	if unknown > 0 {
+		b = append(b, sep...)
+		b = append(b, plural(unknown, "unknown key")...)
+	}
+	b = append(b, '.')
+	return string(b)
+}
+
+func of(tool string) string {
+	if tool == "" {
+		return ""
+	}
+	return " of " + tool
+}

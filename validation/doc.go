@@ -1,0 +1,91 @@
+// Package validation turns tool arguments that do not fit into one
+// *errorx.Error that names every bad field, the value the caller sent and
+// what to send instead, so an agent can fix its call in one round trip.
+//
+// A server author declares the arguments as a Go struct with json and
+// validate (github.com/go-playground/validator/v10) tags and binds each call
+// with one line:
+//
+//	type CreateUser struct {
+//		Email string `json:"email" validate:"required,email"`
+//		Role  string `json:"role" validate:"oneof=admin user guest"`
+//	}
+//
+//	args, err := validation.Bind[CreateUser](req)
+//	if err != nil {
+//		return nil, err // an *errorx.Error, rendered by the render middleware
+//	}
+//
+// or wraps the whole handler with Handler. For grouped tools, Action and
+// RequestAction check the discriminator ("action") first.
+//
+// # What is reported
+//
+// Bind decodes the JSON arguments strictly and validates what it decoded;
+// every problem of the call becomes one errorx.Field:
+//
+//   - arguments that are not JSON (rule "syntax") or not an object (path "",
+//     rule "type", expected "object");
+//   - unknown keys, at every level of nested structs (rule "unknown"), with
+//     "Did you mean 'email'?" when a valid name is near (see Closest);
+//   - values of the wrong JSON type (rule "type", Expected the JSON type:
+//     string, number, integer, boolean, object or array), numbers out of
+//     range for their Go type (rule "overflow"), values a type's own
+//     UnmarshalJSON rejects (rule "format");
+//   - every failed validate tag (rule = the tag), with a message, the
+//     expected form, the valid options of oneof and bounds as hints.
+//
+// Missing values are reported as not sent (WasSent false); a JSON null as
+// sent null. A validate failure at or below a path that already has a
+// decoding problem is dropped: "Wrong type" already says it.
+//
+// # Fields
+//
+// Path uses JSON names (the json tag; the Go name for fields without one),
+// dots and numeric segments: email, tags.0, members.1.email, labels.<key>;
+// the empty path is the arguments object. Paths are built by walking the
+// Go value along validator's StructNamespace, so promoted embedded structs,
+// json:"-" fields and map keys containing '.' or ']' come out right.
+//
+// Sent is the value the caller sent at Path, read from the raw JSON, not
+// the Go value it decoded to: strings, bool, nil for null, []any, map[string]any
+// and json.Number for numbers (so big integers stay exact). For a failing
+// map key, Sent is the key. Message is a sentence ending with a period that
+// does not repeat the value; Expected has no trailing period ("a valid email
+// address (e.g. user@example.com)"; a JSON type name when Rule is "type");
+// Hint holds whole sentences ("Minimum length: 2 characters.", "Must be >=
+// 18.", "Did you mean 'admin'?").
+//
+// Rule is the validator tag that failed. For an alias it is the tag the
+// alias stands for (role=oneof=… reports "oneof"), unless a translation is
+// registered for the alias name itself; for an or-group it is the group
+// ("hexcolor|rgb"). Rules that are not tags are "type", "unknown",
+// "overflow", "format" and "syntax". Every variant of required reads
+// "Required." with the condition in Hint, like errorx.RequiredField.
+//
+// # Order
+//
+// Fields come in the order of the struct's declaration (embedded fields at
+// their place), elements by index, map entries by key; in each object,
+// struct-level failures come after its fields and unknown keys last, in the
+// order they were sent (as MCP Fusion puts unrecognized keys last).
+//
+// # The error
+//
+// The error has code INVALID_INPUT, class VALIDATION, the tool name, the
+// recovery line "Fix the fields above and call the tool again. Do not
+// explain the error." (MCP Fusion's) and a summary message naming the
+// top-level arguments concerned, never a value the caller sent:
+// "3 arguments of users/create are invalid: email, role, 1 unknown key.".
+// A server-side mistake (an invalid validate tag, which makes validator
+// panic) gives an INTERNAL_ERROR instead; Bind never panics.
+//
+// # Messages and stdout
+//
+// The package owns its message catalogue and never calls validator's
+// Translate: the universal translators print to stdout when a translation
+// fails, which would corrupt a stdio MCP stream. Register texts for custom
+// tags with (*Validator).RegisterValidation or RegisterTranslation; tags
+// without a text get a generic message that names the rule and its
+// parameter.
+package validation

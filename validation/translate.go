@@ -1,0 +1,427 @@
+package validation
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/go-playground/validator/v10"
+
+	"github.com/mcperr/mcperr/errorx"
+)
+
+// translator turns validator's FieldErrors into items. Paths are built by
+// walking the validated Go value along StructNamespace (Go names, which
+// cannot contain dots or brackets), so JSON names, promoted embedded
+// structs and map keys containing '.' or ']' come out exactly; validator's
+// own Namespace is only a fallback for names that are not fields
+// (struct-level errors reported under invented names).
+type translator struct {
+	v      *Validator
+	root   reflect.Value // the validated struct, pointers dereferenced; may be invalid
+	raw    string
+	hasRaw bool
+
+	segs    []seg
+	path    []byte
+	keys    []byte
+	spans   []int    // start and end of each item's key in keys
+	members []member // the top-level members of raw, read on first use
+	indexed bool
+}
+
+// sent returns what the caller sent at t.segs, reading the top level of
+// the arguments once for all fields.
+func (t *translator) sent() (any, bool) {
+	if len(t.segs) == 0 || t.segs[0].isIdx {
+		return lookup(t.raw, t.segs)
+	}
+	if !t.indexed {
+		t.members = members(t.raw, make([]member, 0, 16))
+		t.indexed = true
+	}
+	at := -1
+	for _, m := range t.members {
+		if m.key == t.segs[0].key {
+			at = m.at
+		}
+	}
+	if at < 0 {
+		return nil, false
+	}
+	return lookupFrom(t.raw, at, t.segs[1:])
+}
+
+// resolved is where one FieldError points.
+type resolved struct {
+	path   string
+	parent *structInfo // the struct holding the failing field
+	isKey  bool
+	keyStr string // the map key, when isKey
+}
+
+func (t *translator) add(l *list, ve validator.ValidationErrors) {
+	base := len(l.fields)
+	if t.segs == nil {
+		t.segs = make([]seg, 0, 8)
+		t.path = make([]byte, 0, 64)
+		t.keys = make([]byte, 0, 8*len(ve))
+	}
+	t.spans = make([]int, 0, 2*len(ve))
+	for _, fe := range ve {
+		start := len(t.keys)
+		r := t.resolve(fe)
+		t.spans = append(t.spans, start, len(t.keys))
+		var sent any
+		var was bool
+		switch {
+		case r.isKey:
+			sent, was = r.keyStr, true
+		case t.hasRaw:
+			sent, was = t.sent()
+		default:
+			sent, was = goSent(fe)
+		}
+		f := Failure{
+			Tag: fe.Tag(), ActualTag: fe.ActualTag(), Param: fe.Param(),
+			Kind: fe.Kind(), Type: fe.Type(), Value: fe.Value(),
+			Path: r.path, Key: r.isKey, Sent: sent, WasSent: was, parent: r.parent,
+		}
+		txt, rule := t.v.textOf(f)
+		if r.isKey {
+			txt.Message = "Invalid key. " + txt.Message
+		}
+		l.add(errorx.Field{
+			Path: r.path, Sent: sent, WasSent: was,
+			Message: txt.Message, Expected: txt.Expected, Options: txt.Options, Hint: txt.Hint, Rule: rule,
+		}, "", false)
+	}
+	all := string(t.keys)
+	for i := base; i < len(l.meta); i++ {
+		j := (i - base) * 2
+		l.meta[i].key = all[t.spans[j]:t.spans[j+1]]
+	}
+}
+
+// goSent is the sent value when there is no JSON: the Go value, pointers
+// dereferenced; nothing for nil pointers and for required-family failures
+// (their value is the zero value, which says nothing was given).
+func goSent(fe validator.FieldError) (any, bool) {
+	if strings.HasPrefix(fe.ActualTag(), "required") {
+		return nil, false
+	}
+	v := fe.Value()
+	if v == nil {
+		return nil, false
+	}
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
+		if rv.IsNil() {
+			return nil, false
+		}
+		rv = rv.Elem()
+	}
+	if !rv.CanInterface() {
+		return v, true
+	}
+	return rv.Interface(), true
+}
+
+func (t *translator) addSeg(s seg) {
+	t.segs = append(t.segs, s)
+	if len(t.path) > 0 {
+		t.path = append(t.path, '.')
+	}
+	if s.isIdx {
+		t.path = appendIndex(t.path, s.index)
+	} else {
+		t.path = append(t.path, s.key...)
+	}
+}
+
+// resolve walks the validated value along fe's StructNamespace, filling
+// t.segs and appending the sort key to t.keys.
+func (t *translator) resolve(fe validator.FieldError) resolved {
+	t.segs, t.path = t.segs[:0], t.path[:0]
+	keyStart := len(t.keys)
+	var r resolved
+	cur := t.root
+	if !cur.IsValid() {
+		return t.fallback(fe, keyStart, cur)
+	}
+	rest := fe.StructNamespace()
+	if name := cur.Type().Name(); name != "" {
+		if !strings.HasPrefix(rest, name) {
+			return t.fallback(fe, keyStart, cur)
+		}
+		rest = rest[len(name):]
+		if rest != "" {
+			if rest[0] != '.' {
+				return t.fallback(fe, keyStart, cur)
+			}
+			rest = rest[1:]
+		}
+	}
+	var outer *structInfo
+	promoted := false
+	lastTag := ""
+	for rest != "" {
+		for cur.Kind() == reflect.Pointer || cur.Kind() == reflect.Interface {
+			if cur.IsNil() {
+				return t.unresolved(fe, r, rest)
+			}
+			cur = cur.Elem()
+		}
+		switch cur.Kind() {
+		case reflect.Struct:
+			i := strings.IndexAny(rest, ".[")
+			if i < 0 {
+				i = len(rest)
+			}
+			name := rest[:i]
+			si := infoOf(cur.Type())
+			gf := si.byGo[name]
+			if gf == nil {
+				return t.unresolved(fe, r, rest)
+			}
+			rest = rest[i:]
+			if !promoted {
+				outer = si
+			}
+			r.parent = si
+			lastTag = gf.validate
+			cur = cur.Field(gf.idx)
+			if gf.promoted {
+				promoted = true
+				break
+			}
+			promoted = false
+			key := gf.jsonName
+			if gf.skipped {
+				key = name
+				t.keys = appendOrdKey(t.keys, ordLevel, name)
+			} else if n, ok := outer.byName[key]; ok {
+				t.keys = appendOrdField(t.keys, outer.fields[n].ord)
+			} else {
+				t.keys = appendOrdKey(t.keys, ordLevel, key)
+			}
+			t.addSeg(seg{key: key})
+		case reflect.Slice, reflect.Array:
+			j := strings.IndexByte(rest, ']')
+			if rest[0] != '[' || j < 0 {
+				return t.unresolved(fe, r, rest)
+			}
+			idx, err := strconv.Atoi(rest[1:j])
+			if err != nil || idx < 0 || idx >= cur.Len() {
+				return t.unresolved(fe, r, rest)
+			}
+			rest = rest[j+1:]
+			cur = cur.Index(idx)
+			promoted = false
+			t.keys = appendOrdIndex(t.keys, idx)
+			t.addSeg(seg{index: idx, isIdx: true})
+		case reflect.Map:
+			if rest[0] != '[' {
+				return t.unresolved(fe, r, rest)
+			}
+			k, ks, ok := matchKey(cur, rest[1:])
+			if !ok {
+				return t.unresolved(fe, r, rest)
+			}
+			rest = rest[1+len(ks)+1:]
+			jk := jsonKey(k)
+			val := cur.MapIndex(k)
+			if rest == "" && isKeyFailure(fe, cur.Type(), k, val, lastTag) {
+				r.isKey, r.keyStr = true, jk
+			}
+			cur = val
+			promoted = false
+			t.keys = appendOrdKey(t.keys, ordField, jk)
+			t.addSeg(seg{key: jk})
+		default:
+			return t.unresolved(fe, r, rest)
+		}
+		if rest != "" && rest[0] == '.' {
+			rest = rest[1:]
+		}
+	}
+	r.path = t.pathString()
+	return r
+}
+
+func (t *translator) pathString() string {
+	if len(t.segs) == 1 && !t.segs[0].isIdx {
+		return t.segs[0].key
+	}
+	return string(t.path)
+}
+
+// unresolved finishes a path StructNamespace does not lead through: the
+// sort key so far plus the rest, the path from validator's Namespace.
+func (t *translator) unresolved(fe validator.FieldError, r resolved, rest string) resolved {
+	t.keys = appendOrdKey(t.keys, ordLevel, rest)
+	p := r.parent
+	r = t.fallbackPath(fe, t.root)
+	r.parent = p
+	return r
+}
+
+func (t *translator) fallback(fe validator.FieldError, keyStart int, root reflect.Value) resolved {
+	t.keys = t.keys[:keyStart]
+	r := t.fallbackPath(fe, root)
+	t.keys = appendOrdKey(t.keys, ordLevel, r.path)
+	return r
+}
+
+// fallbackPath converts validator's Namespace (JSON names) into a path:
+// the struct's type name dropped, [i] and [key] made segments.
+func (t *translator) fallbackPath(fe validator.FieldError, root reflect.Value) resolved {
+	ns := fe.Namespace()
+	name := ""
+	if root.IsValid() {
+		name = root.Type().Name()
+	}
+	switch {
+	case name != "" && strings.HasPrefix(ns, name+"."):
+		ns = ns[len(name)+1:]
+	case name != "" && ns == name:
+		ns = ""
+	case !root.IsValid():
+		if i := strings.IndexByte(ns, '.'); i >= 0 && !strings.ContainsAny(ns[:i], "[") {
+			ns = ns[i+1:]
+		}
+	}
+	t.segs, t.path = t.segs[:0], t.path[:0]
+	for ns != "" {
+		switch ns[0] {
+		case '.':
+			ns = ns[1:]
+			continue
+		case '[':
+			j := strings.IndexByte(ns, ']')
+			if j < 0 {
+				j = len(ns)
+			}
+			k := ns[1:j]
+			if idx, err := strconv.Atoi(k); err == nil && idx >= 0 {
+				t.addSeg(seg{index: idx, isIdx: true})
+			} else {
+				t.addSeg(seg{key: k})
+			}
+			ns = ns[min(j+1, len(ns)):]
+			continue
+		}
+		i := strings.IndexAny(ns, ".[")
+		if i < 0 {
+			i = len(ns)
+		}
+		t.addSeg(seg{key: ns[:i]})
+		ns = ns[i:]
+	}
+	return resolved{path: t.pathString()}
+}
+
+// matchKey finds the key of map m whose printed form (validator prints keys
+// with %v) starts rest and is followed by ']'; the longest wins.
+func matchKey(m reflect.Value, rest string) (reflect.Value, string, bool) {
+	var best reflect.Value
+	bestS := ""
+	found := false
+	it := m.MapRange()
+	for it.Next() {
+		k := it.Key()
+		ks := fmt.Sprintf("%v", k)
+		if len(ks) < len(rest) && rest[len(ks)] == ']' && strings.HasPrefix(rest, ks) && (!found || len(ks) > len(bestS)) {
+			best, bestS, found = k, ks, true
+		}
+	}
+	return best, bestS, found
+}
+
+// jsonKey is the JSON object key a map key is written as.
+func jsonKey(k reflect.Value) string {
+	if k.Kind() == reflect.String {
+		return k.String()
+	}
+	if k.CanInterface() {
+		if tm, ok := k.Interface().(interface{ MarshalText() ([]byte, error) }); ok {
+			if b, err := tm.MarshalText(); err == nil {
+				return string(b)
+			}
+		}
+	}
+	switch k.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.FormatInt(k.Int(), 10)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return strconv.FormatUint(k.Uint(), 10)
+	}
+	return fmt.Sprintf("%v", k)
+}
+
+// isKeyFailure reports whether fe is about map key k rather than its
+// value: by type when key and value types differ, else by comparing the
+// failing value with both, else by where the tag sits in the field's
+// validate tag (between keys and endkeys).
+func isKeyFailure(fe validator.FieldError, mt reflect.Type, k, val reflect.Value, tag string) bool {
+	kt, et := mt.Key(), baseType(mt.Elem())
+	ft := fe.Type()
+	if ft == nil {
+		return false
+	}
+	if ft == kt && ft != et {
+		return true
+	}
+	if ft != kt {
+		return false
+	}
+	fv := fe.Value()
+	isK := equalIface(fv, k)
+	isV := val.IsValid() && equalIface(fv, val)
+	switch {
+	case isK && !isV:
+		return true
+	case !isK:
+		return false
+	}
+	return keysOnly(tag, fe.Tag())
+}
+
+func equalIface(x any, v reflect.Value) bool {
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return x == nil
+		}
+		v = v.Elem()
+	}
+	if !v.CanInterface() || !v.Type().Comparable() || x == nil || !reflect.TypeOf(x).Comparable() {
+		return false
+	}
+	return v.Interface() == x
+}
+
+// keysOnly reports whether tag appears between keys and endkeys in the
+// validate tag and nowhere else.
+func keysOnly(validate, tag string) bool {
+	inKeys, asKey, asValue := false, false, false
+	for _, part := range strings.Split(validate, ",") {
+		name, _, _ := strings.Cut(part, "=")
+		switch name {
+		case "keys":
+			inKeys = true
+			continue
+		case "endkeys":
+			inKeys = false
+			continue
+		}
+		if name == tag {
+			if inKeys {
+				asKey = true
+			} else {
+				asValue = true
+			}
+		}
+	}
+	return asKey && !asValue
+}
