@@ -1,0 +1,273 @@
+package validation_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/go-playground/validator/v10"
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/validation"
+)
+
+func request(tool string, args any) mcp.CallToolRequest {
+	var r mcp.CallToolRequest
+	r.Params.Name = tool
+	if raw, ok := args.(string); ok {
+		r.Params.RawArguments = json.RawMessage(raw)
+		_ = json.Unmarshal(r.Params.RawArguments, &r.Params.Arguments)
+	} else {
+		r.Params.Arguments = args
+	}
+	return r
+}
+
+func TestBindRequest(t *testing.T) {
+	m, err := validation.Bind[Member](request("members/add", `{"email":"a@b.co","age":20}`))
+	if err != nil || m != (Member{Email: "a@b.co", Age: 20}) {
+		t.Fatalf("raw arguments: %+v %v", m, err)
+	}
+	// Arguments set by a Go caller, not from the wire.
+	m, err = validation.Bind[Member](request("members/add", map[string]any{"email": "a@b.co", "age": 20}))
+	if err != nil || m.Age != 20 {
+		t.Fatalf("map arguments: %+v %v", m, err)
+	}
+	// A pointer type gets a new value.
+	p, err := validation.Bind[*Member](request("members/add", `{"email":"a@b.co","age":20}`))
+	if err != nil || p == nil || p.Email != "a@b.co" {
+		t.Fatalf("pointer: %+v %v", p, err)
+	}
+	// No arguments at all is an empty object.
+	_, err = validation.Bind[Member](request("members/add", nil))
+	e, ok := errors.AsType[*errorx.Error](err)
+	if !ok || e.Tool != "members/add" || len(e.Fields) != 2 || !e.Fields[0].IsRequired() {
+		t.Fatalf("no arguments: %v", err)
+	}
+	if e.Message != "2 arguments of members/add are invalid: email, age." {
+		t.Errorf("message %q", e.Message)
+	}
+	// WithTool names the action of a grouped tool; IgnoreKeys lets the
+	// discriminator through.
+	_, err = validation.Bind[Member](request("members", `{"action":"add","email":"x","age":20}`),
+		validation.WithTool("members/add"), validation.IgnoreKeys("action"))
+	e, ok = errors.AsType[*errorx.Error](err)
+	if !ok || e.Tool != "members/add" || len(e.Fields) != 1 || e.Fields[0].Path != "email" {
+		t.Fatalf("grouped: %v", err)
+	}
+	// A failed bind returns the zero value.
+	m, err = validation.Bind[Member](request("members/add", `{"email":"a@b.co","age":2}`))
+	if err == nil || m != (Member{}) {
+		t.Fatalf("want zero value and error, got %+v %v", m, err)
+	}
+}
+
+func TestBindNonStruct(t *testing.T) {
+	m, err := validation.Bind[map[string]int](request("t", `{"a":1,"b":2}`))
+	if err != nil || m["b"] != 2 {
+		t.Fatalf("%v %v", m, err)
+	}
+	_, err = validation.Bind[map[string]int](request("t", `{"a":"x"}`))
+	e, ok := errorx.As(err)
+	// Map keys are the caller's: the summary counts them without naming them.
+	if !ok || e.Message != "1 argument of t is invalid." || e.Fields[0].Path != "a" {
+		t.Fatalf("%v", err)
+	}
+}
+
+func TestHandler(t *testing.T) {
+	called := false
+	h := validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, args Member) (*mcp.CallToolResult, error) {
+		called = true
+		return mcp.NewToolResultText(args.Email), nil
+	})
+	res, err := h(context.Background(), request("members/add", `{"email":"a@b.co","age":20}`))
+	if err != nil || !called || mcp.GetTextFromContent(res.Content[0]) != "a@b.co" {
+		t.Fatalf("valid call: %v %v", res, err)
+	}
+	called = false
+	res, err = h(context.Background(), request("members/add", `{"email":"a@b.co","age":"20"}`))
+	if called || res != nil {
+		t.Fatal("the handler ran on invalid arguments")
+	}
+	e, ok := errors.AsType[*errorx.Error](err)
+	if !ok || e.Code != errorx.CodeInvalidInput || e.Fields[0].Rule != validation.RuleType {
+		t.Fatalf("invalid call: %v", err)
+	}
+}
+
+func TestCheckGoValues(t *testing.T) {
+	err := validation.Default().Check("members/add", &Member{Email: "nope", Age: 3})
+	e, ok := errorx.As(err)
+	if !ok {
+		t.Fatalf("%v", err)
+	}
+	want := []errorx.Field{
+		S("email", "nope").R("email", "Invalid email address.").E("a valid email address (e.g. user@example.com)").F(),
+		S("age", 3).R("gte", "Too small.").H("Must be >= 18.").F(),
+	}
+	if !reflect.DeepEqual(e.Fields, want) {
+		t.Errorf("got %s", fieldJSON(e.Fields))
+	}
+	err = validation.Default().Check("members/add", Member{Age: 30})
+	e, _ = errorx.As(err)
+	if e == nil || !reflect.DeepEqual(e.Fields, []errorx.Field{errorx.RequiredField("email")}) {
+		t.Errorf("required in Go mode: %v", err)
+	}
+	if validation.Default().Check("t", Member{Email: "a@b.co", Age: 30}) != nil {
+		t.Error("valid value reported")
+	}
+}
+
+func TestFieldsWithoutRoot(t *testing.T) {
+	v := validation.New()
+	team := Team{Name: "t", Owner: Member{Email: "o@x.io", Age: 30}, Tags: []string{"ok", "b4d"}}
+	err := v.Validate().Struct(&team)
+	got := v.Fields(err, nil, nil)
+	want := []errorx.Field{S("tags.1", "b4d").R("alpha", "Must contain only letters.").E("ASCII letters only (e.g. abc)").F()}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %s", fieldJSON(got))
+	}
+	if v.Fields(errors.New("other"), nil, nil) != nil || v.Fields(nil, nil, nil) != nil {
+		t.Error("Fields of a non-validator error")
+	}
+}
+
+func TestServerMistakes(t *testing.T) {
+	type badTag struct {
+		V string `json:"v" validate:"no_such_tag"`
+	}
+	type oneofFloat struct {
+		V float64 `json:"v" validate:"oneof=1 2"`
+	}
+	for name, fn := range map[string]func() error{
+		"undefined tag":  func() error { _, err := validation.Bind[badTag](request("t", `{"v":"x"}`)); return err },
+		"oneof on float": func() error { _, err := validation.Bind[oneofFloat](request("t", `{"v":1.5}`)); return err },
+		"nil dst":        func() error { return validation.Default().BindJSON("t", []byte(`{}`), nil) },
+		"non-pointer":    func() error { return validation.Default().BindJSON("t", []byte(`{}`), Member{}) },
+	} {
+		err := fn()
+		e, ok := errorx.As(err)
+		if !ok || e.Code != errorx.CodeInternalError || e.Tool != "t" || errors.Unwrap(e) == nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestSummary(t *testing.T) {
+	for _, c := range []struct {
+		tool   string
+		fields []errorx.Field
+		want   string
+	}{
+		{"users/create", []errorx.Field{{Path: "email"}, {Path: "role"}}, "2 arguments of users/create are invalid: email, role."},
+		{"users/create", []errorx.Field{{Path: "tags.0"}, {Path: "tags.3"}}, "1 argument of users/create is invalid: tags."},
+		{"", []errorx.Field{{Path: "email"}}, "1 argument is invalid: email."},
+		{"t", []errorx.Field{{Path: "email"}, {Path: "secret_key", Rule: "unknown"}, {Path: "x", Rule: "unknown"}},
+			"3 arguments of t are invalid: email, 2 unknown keys."},
+		{"t", []errorx.Field{{Path: "address.stret", Rule: "unknown"}}, "1 argument of t is invalid: address."},
+		{"t", []errorx.Field{{Path: "", Rule: "type"}}, "The arguments of t must be a JSON object."},
+		{"t", []errorx.Field{{Path: "", Rule: "syntax"}}, "The arguments of t are not valid JSON."},
+		{"t", []errorx.Field{{Path: "a"}, {Path: "b"}, {Path: "c"}, {Path: "d"}, {Path: "e"}, {Path: "f"}, {Path: "g"},
+			{Path: "h"}, {Path: "i"}, {Path: "j"}, {Path: "k"}, {Path: "l"}}, "12 arguments of t are invalid: a, b, c, d, e, f, g, h, i, j."},
+	} {
+		if got := validation.NewError(c.tool, c.fields).Message; got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
+	}
+	e := validation.NewError("t", nil)
+	if e.Code != errorx.CodeInvalidInput || e.Class != errorx.ClassValidation || e.Recovery != validation.Recovery {
+		t.Errorf("%+v", e)
+	}
+}
+
+// Every example the catalogue gives must pass its own rule.
+func TestExpectedExamplesAreValid(t *testing.T) {
+	v := validator.New()
+	eg := regexp.MustCompile(`\(e\.g\. (.*)\)$`)
+	tags := []string{
+		"email", "url", "uri", "uuid", "uuid3", "uuid4", "uuid5", "uuid7", "uuid_rfc4122", "e164", "hostname",
+		"fqdn", "ipv4", "ipv6", "cidrv4", "cidrv6", "mac", "alpha", "alphanum", "alphaspace", "number",
+		"hexadecimal", "lowercase", "uppercase", "json", "base64", "base64url", "base64rawurl", "base32",
+		"hexcolor", "rgb", "rgba", "hsl", "hsla", "ulid", "timezone", "iso3166_1_alpha2", "iso3166_1_alpha3",
+		"iso4217", "bcp47_language_tag", "semver", "latitude", "longitude", "cron", "duration", "mongodb",
+		"datauri", "html", "url_encoded", "cve", "urn_rfc2141", "hostname_port", "http_url", "https_url",
+	}
+	vv := validation.New()
+	for _, tag := range tags {
+		var fs []errorx.Field
+		for _, bad := range []string{"\x00", "Aa %zz\x00"} {
+			if fs = vv.Fields(vv.Validate().Var(bad, tag), nil, nil); len(fs) > 0 {
+				break
+			}
+		}
+		if len(fs) != 1 {
+			t.Errorf("%s: %d fields", tag, len(fs))
+			continue
+		}
+		exp := fs[0].Expected
+		var examples []string
+		if m := eg.FindStringSubmatch(exp); m != nil {
+			examples = strings.Split(m[1], " or ")
+		}
+		for _, x := range examples {
+			if err := v.Var(x, tag); err != nil {
+				t.Errorf("%s: example %q of %q fails its rule", tag, x, exp)
+			}
+		}
+	}
+	for _, x := range []string{"192.168.0.1", "2001:db8::1"} {
+		if v.Var(x, "ip") != nil {
+			t.Errorf("ip example %q", x)
+		}
+	}
+	for _, x := range []string{"192.168.0.0/24", "2001:db8::/32"} {
+		if v.Var(x, "cidr") != nil {
+			t.Errorf("cidr example %q", x)
+		}
+	}
+	for _, x := range []string{"42", "-3.5"} {
+		if v.Var(x, "numeric") != nil {
+			t.Errorf("numeric example %q", x)
+		}
+	}
+}
+
+// Nothing may reach stdout: on a stdio transport it carries the JSON-RPC
+// stream.
+func TestNothingOnStdout(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stdout
+	os.Stdout = w
+	done := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(r)
+		done <- b
+	}()
+	func() {
+		defer func() { os.Stdout = saved }()
+		for _, c := range cases(t) {
+			v := c.v
+			if v == nil {
+				v = validation.Default()
+			}
+			_ = v.BindJSON("t", []byte(c.args), c.dst(), c.opts...)
+		}
+		_, _ = validation.Bind[Eight](request("t", `{"name":"A","email":"x","age":7,"role":"r","tags":[],"color":"c","unknown":1}`))
+		_, _ = validation.Bind[Eight](request("t", `not json`))
+	}()
+	w.Close()
+	if out := <-done; len(out) > 0 {
+		t.Errorf("wrote %d bytes to stdout: %q", len(out), out)
+	}
+}
