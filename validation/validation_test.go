@@ -115,7 +115,7 @@ type tcase struct {
 
 // customValidator has an alias, a translated custom tag and an
 // untranslated one.
-func customValidator(t *testing.T) *validation.Validator {
+func customValidator(t testing.TB) *validation.Validator {
 	v := validation.New()
 	v.Validate().RegisterAlias("role", "oneof=admin user")
 	v.Validate().RegisterAlias("adult", "gte=18")
@@ -134,7 +134,7 @@ func customValidator(t *testing.T) *validation.Validator {
 	return v
 }
 
-func cases(t *testing.T) []tcase {
+func cases(t testing.TB) []tcase {
 	custom := customValidator(t)
 	const emailExp = "a valid email address (e.g. user@example.com)"
 	return []tcase{

@@ -1,0 +1,66 @@
+package validation_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/validation"
+)
+
+type fuzzInner struct {
+	Zip  string `json:"zip" validate:"required,len=5,numeric"`
+	Tags []int  `json:"tags" validate:"omitempty,max=3,dive,gte=0,lt=100"`
+}
+
+type fuzzArgs struct {
+	Base
+	Name    string                `json:"name" validate:"required,min=2,max=20,excludes=<"`
+	Email   string                `json:"email" validate:"omitempty,email"`
+	Role    string                `json:"role" validate:"oneof=admin user 'power user'"`
+	Age     *int8                 `json:"age" validate:"omitnil,gte=0"`
+	Score   float32               `json:"score" validate:"lte=9.5"`
+	Count   uint16                `json:"count,string"`
+	When    time.Time             `json:"when"`
+	Meta    any                   `json:"meta"`
+	Pair    [2]string             `json:"pair"`
+	Inner   *fuzzInner            `json:"inner"`
+	List    []fuzzInner           `json:"list" validate:"dive"`
+	Labels  map[string]string     `json:"labels" validate:"dive,keys,alphanum,endkeys,required"`
+	ByID    map[int]fuzzInner     `json:"by_id" validate:"dive"`
+	Confirm string                `json:"confirm" validate:"eqfield=Name"`
+	Color   string                `json:"color" validate:"omitempty,hexcolor|rgb"`
+	Nested  map[string][]*float64 `json:"nested" validate:"dive,dive,omitnil,gt=0"`
+}
+
+func FuzzBind(f *testing.F) {
+	for _, c := range cases(f) {
+		f.Add([]byte(c.args))
+	}
+	f.Add([]byte(`{"id":"f47ac10b-58cc-4372-a567-0e02b2c3d479","name":"Ada","role":"admin","confirm":"Ada"}`))
+	f.Add([]byte(`{"name":"Ada","age":-129,"count":"70000","when":"x","pair":["a","b","c"],"by_id":{"x":{}}}`))
+	f.Add([]byte(`{"labels":{"a.b]c":"","\u0000":"x"},"nested":{"k":[null,-1,1e400]},"inner":{"tags":[1,2,3,4]}}`))
+	f.Add([]byte(`{"list":[{"zip":"1234x","tags":[-1,"x",1.5]}],"meta":{"a":[1,{"b":null}]},"name":"\ud800"}`))
+	f.Add([]byte(`[1,2]`))
+	f.Add([]byte(`"str"`))
+	f.Add([]byte(`{`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var dst fuzzArgs
+		err := validation.Default().BindJSON("fuzz", raw, &dst)
+		if err == nil {
+			return
+		}
+		e, ok := errorx.As(err)
+		if !ok {
+			t.Fatalf("%T %v", err, err)
+		}
+		if e.Code != errorx.CodeInvalidInput || len(e.Fields) == 0 {
+			t.Fatalf("input %q gave %s with %d fields: %v (%v)", raw, e.Code, len(e.Fields), e, e.Unwrap())
+		}
+		for _, fl := range e.Fields {
+			if fl.Message == "" || fl.Rule == "" {
+				t.Fatalf("input %q: field without message or rule: %+v", raw, fl)
+			}
+		}
+	})
+}
