@@ -401,6 +401,8 @@ func (d *decoder) delegate(v reflect.Value, t reflect.Type) {
 		d.wrongType(jsonType(te.Type))
 	case baseType(t) == timeType:
 		d.problem(errorx.Field{Message: "Invalid datetime.", Expected: expectedRFC3339, Rule: RuleFormat})
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8:
+		d.problem(errorx.Field{Message: formats["base64"].message, Expected: formats["base64"].expected, Rule: RuleFormat})
 	default:
 		d.problem(errorx.Field{Message: "Invalid value.", Rule: RuleFormat})
 	}

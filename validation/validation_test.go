@@ -104,6 +104,19 @@ type Typed struct {
 	P   *int           `json:"p"`
 }
 
+type Window struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+type Checkout struct {
+	Discount string            `json:"discount"`
+	Coupon   string            `json:"coupon" validate:"excluded_with=Discount"`
+	Internal string            `json:"internal" validate:"isdefault"`
+	Blob     []byte            `json:"blob"`
+	ByName   map[string]Member `json:"by_name" validate:"dive"`
+}
+
 type tcase struct {
 	name string
 	v    *validation.Validator
@@ -128,6 +141,16 @@ func customValidator(t testing.TB) *validation.Validator {
 	if err := v.RegisterValidation("divisible_by", func(fl validator.FieldLevel) bool { return false }, nil); err != nil {
 		t.Fatal(err)
 	}
+	v.Validate().RegisterStructValidation(func(sl validator.StructLevel) {
+		w := sl.Current().Interface().(Window)
+		if w.End <= w.Start {
+			sl.ReportError(w.End, "end", "End", "after_start", "")
+			sl.ReportError(nil, "range", "Range", "valid_range", "")
+		}
+	}, Window{})
+	v.RegisterTranslation("after_start", func(f validation.Failure) validation.Text {
+		return validation.Text{Message: "Must come after " + f.JSONName("Start") + "."}
+	})
 	v.RegisterTranslation("adult", func(f validation.Failure) validation.Text {
 		return validation.Text{Message: "Must be an adult.", Hint: "Must be >= " + f.Param + "."}
 	})
@@ -663,6 +686,21 @@ func cases(t testing.TB) []tcase {
 				V string `json:"v" validate:"isbn"`
 			})
 		}, args: `{"v":"x"}`, want: []errorx.Field{S("v", "x").R("isbn", "Failed the 'isbn' rule.").E("a value satisfying isbn").F()}},
+
+		{name: "struct-level failures", v: custom, dst: func() any { return new(Window) }, args: `{"end":1,"start":5}`,
+			want: []errorx.Field{
+				S("end", N("1")).R("after_start", "Must come after start.").F(),
+				M("range").R("valid_range", "Failed the 'valid_range' rule.").E("a value satisfying valid_range").F(),
+			}},
+		{name: "excluded_with and isdefault", dst: func() any { return new(Checkout) }, args: `{"discount":"10%","coupon":"SAVE","internal":"x"}`,
+			want: []errorx.Field{
+				S("coupon", "SAVE").R("excluded_with", "Must not be set.").H("Not allowed when 'discount' is set.").F(),
+				S("internal", "x").R("isdefault", "Must not be set.").F(),
+			}},
+		{name: "bytes are base64", dst: func() any { return new(Checkout) }, args: `{"blob":"***"}`,
+			want: []errorx.Field{S("blob", "***").R("format", "Invalid base64.").E("a base64-encoded string (e.g. aGVsbG8=)").F()}},
+		{name: "dive into map of structs", dst: func() any { return new(Checkout) }, args: `{"by_name":{"bob":{"email":"bob@","age":20}}}`,
+			want: []errorx.Field{S("by_name.bob.email", "bob@").R("email", "Invalid email address.").E(emailExp).F()}},
 
 		// eight fields at once
 		{name: "eight failing fields", dst: func() any { return new(Eight) },
