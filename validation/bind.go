@@ -204,8 +204,9 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 			if !ok {
 				return internalError(c.tool, err)
 			}
-			t := translator{v: v, root: target, raw: d.s, hasRaw: true}
+			t := newTranslator(v, target, d.s, true)
 			t.add(&l, ve)
+			t.release()
 		}
 	}
 	if len(l.fields) == 0 {
@@ -312,9 +313,10 @@ func (v *Validator) Check(tool string, s any) error {
 	if !ok {
 		return internalError(tool, err)
 	}
-	t := translator{v: v, root: rv}
+	t := newTranslator(v, rv, "", false)
 	var l list
 	t.add(&l, ve)
+	t.release()
 	return newError(tool, finish(&l), true)
 }
 
@@ -322,8 +324,9 @@ func (v *Validator) Check(tool string, s any) error {
 // was validated; nil if unknown, then paths come from validator's
 // namespaces) into fields, in the documented order. raw is the JSON root
 // was decoded from, the source of the sent values; nil means there was no
-// JSON and the sent values are the Go values. Fields returns nil when err
-// holds no validator.ValidationErrors.
+// JSON and the sent values are the Go values. raw is not checked: JSON that
+// is not valid gives meaningless sent values (but no panic). Fields returns
+// nil when err holds no validator.ValidationErrors.
 func (v *Validator) Fields(err error, root any, raw []byte) []errorx.Field {
 	ve, ok := errors.AsType[validator.ValidationErrors](err)
 	if !ok || len(ve) == 0 {
@@ -336,13 +339,13 @@ func (v *Validator) Fields(err error, root any, raw []byte) []errorx.Field {
 	if rv.Kind() != reflect.Struct {
 		rv = reflect.Value{}
 	}
-	t := translator{v: v, root: rv}
-	if raw != nil {
-		t.raw, t.hasRaw = string(raw), json.Valid(raw)
-	}
-	l := list{fields: make([]errorx.Field, 0, len(ve)), meta: make([]meta, 0, len(ve))}
+	t := newTranslator(v, rv, string(raw), raw != nil)
+	l := list{fields: make([]errorx.Field, 0, len(ve)), meta: t.meta[:0]}
 	t.add(&l, ve)
-	return finish(&l)
+	fields := finish(&l)
+	t.meta = l.meta
+	t.release()
+	return fields
 }
 
 // NewError returns the validation error for fields: code INVALID_INPUT,

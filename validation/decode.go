@@ -477,7 +477,7 @@ func contains(list []string, s string) bool {
 func unknownField(key string, names []string) errorx.Field {
 	f := errorx.Field{Message: "Unknown field.", Rule: RuleUnknown}
 	if best, ok := Closest(key, names...); ok {
-		f.Hint = "Did you mean '" + best + "'?"
+		f.Hint = didYouMean(best)
 		return f
 	}
 	switch {

@@ -104,11 +104,19 @@ var formats = map[string]formatText{
 	"cve":                {"Invalid CVE identifier.", "a CVE identifier (e.g. CVE-2024-12345)"},
 }
 
-// builtin holds the tags whose text depends on the failure.
-var builtin map[string]Translation
+// textFunc writes the text of a built-in tag.
+type textFunc func(f Failure) Text
+
+// catalogue is every built-in tag: a fixed format text or a function.
+var catalogue map[string]entry
+
+type entry struct {
+	format *formatText
+	fn     textFunc
+}
 
 func init() {
-	builtin = map[string]Translation{
+	builtin := map[string]textFunc{
 		"required":             required,
 		"required_if":          required,
 		"required_unless":      required,
@@ -165,6 +173,13 @@ func init() {
 		"fieldcontains":        fieldRef,
 		"fieldexcludes":        fieldRef,
 	}
+	catalogue = make(map[string]entry, len(formats)+len(builtin))
+	for tag, ft := range formats {
+		catalogue[tag] = entry{format: &ft}
+	}
+	for tag, fn := range builtin {
+		catalogue[tag] = entry{fn: fn}
+	}
 }
 
 // textOf looks a failure's text up: a custom translation of the tag as
@@ -183,11 +198,11 @@ func (v *Validator) textOf(f Failure) (Text, string) {
 }
 
 func (v *Validator) builtinText(f Failure) Text {
-	if ft, ok := formats[f.ActualTag]; ok {
-		return Text{Message: ft.message, Expected: ft.expected}
-	}
-	if t, ok := builtin[f.ActualTag]; ok {
-		return t(f)
+	if e, ok := catalogue[f.ActualTag]; ok {
+		if e.format != nil {
+			return Text{Message: e.format.message, Expected: e.format.expected}
+		}
+		return e.fn(f)
 	}
 	if strings.IndexByte(f.ActualTag, '|') >= 0 {
 		return v.orGroup(f)
@@ -226,7 +241,7 @@ func (v *Validator) orGroup(f Failure) Text {
 	return Text{Message: "Matches none of the accepted forms.", Expected: b.String()}
 }
 
-func quotedParam(prefix, suffix string) Translation {
+func quotedParam(prefix, suffix string) textFunc {
 	return func(f Failure) Text { return Text{Message: prefix + f.Param + suffix} }
 }
 
@@ -275,14 +290,26 @@ func itoa(n int) string {
 	return string(appendIndex(nil, n))
 }
 
+// boundKey is what a bound's text depends on.
+type boundKey struct {
+	tag, param string
+	class      kindClass
+}
+
+var boundTexts memo[boundKey, Text]
+
 // bound explains len, min, max, eq, ne, gt, gte, lt and lte by kind:
 // characters for strings, items for slices and maps, values for numbers,
 // now for times.
 func bound(f Failure) Text {
-	p := f.Param
-	switch classOf(f) {
+	return boundTexts.get(boundKey{f.ActualTag, f.Param, classOf(f)}, boundText)
+}
+
+func boundText(k boundKey) Text {
+	p := k.param
+	switch k.class {
 	case classString:
-		switch f.ActualTag {
+		switch k.tag {
 		case "len":
 			return Text{Message: "Wrong length.", Hint: "Must be exactly " + pluralParam(p, "character") + " long."}
 		case "min", "gte":
@@ -299,7 +326,7 @@ func bound(f Failure) Text {
 			return Text{Message: "Must not be '" + p + "'."}
 		}
 	case classItems:
-		switch f.ActualTag {
+		switch k.tag {
 		case "len", "eq":
 			return Text{Message: "Wrong number of items.", Hint: "Exactly " + pluralParam(p, "item") + "."}
 		case "min", "gte":
@@ -315,7 +342,7 @@ func bound(f Failure) Text {
 		}
 	case classTime:
 		if p == "" {
-			switch f.ActualTag {
+			switch k.tag {
 			case "gt":
 				return Text{Message: "Must be in the future."}
 			case "gte":
@@ -327,7 +354,7 @@ func bound(f Failure) Text {
 			}
 		}
 	}
-	switch f.ActualTag {
+	switch k.tag {
 	case "min", "gte":
 		return Text{Message: "Too small.", Hint: "Must be >= " + p + "."}
 	case "max", "lte":
@@ -347,10 +374,17 @@ var oneofCache sync.Map // string → []string
 
 var splitParams = regexp.MustCompile(`'[^']*'|\S+`)
 
+var didYouMeans memo[string, string]
+
+// didYouMean returns "Did you mean 'name'?".
+func didYouMean(name string) string {
+	return didYouMeans.get(name, func(n string) string { return "Did you mean '" + n + "'?" })
+}
+
 // ParseOneOf splits a oneof parameter exactly as validator does (the regex
 // '[^']*'|\S+, quotes removed): "'light blue' red green" gives
-// ["light blue" "red" "green"]. The result is cached and shared: do not
-// modify it.
+// ["light blue" "red" "green"]. The result is cached and shared (it is
+// also the Options of oneof failures): do not modify it.
 func ParseOneOf(param string) []string {
 	if v, ok := oneofCache.Load(param); ok {
 		return v.([]string)
@@ -362,16 +396,17 @@ func ParseOneOf(param string) []string {
 	if vals == nil {
 		vals = []string{}
 	}
+	vals = vals[:len(vals):len(vals)] // appending never writes into the cache
 	oneofCache.Store(param, vals)
 	return vals
 }
 
 func oneOf(f Failure) Text {
 	opts := ParseOneOf(f.Param)
-	t := Text{Message: "Not one of the valid options.", Options: append([]string(nil), opts...)}
+	t := Text{Message: "Not one of the valid options.", Options: opts}
 	if s, ok := f.Sent.(string); ok && f.WasSent {
 		if best, ok := Closest(s, opts...); ok {
-			t.Hint = "Did you mean '" + best + "'?"
+			t.Hint = didYouMean(best)
 		}
 	}
 	if f.ActualTag == "oneofci" && t.Hint == "" {

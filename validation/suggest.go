@@ -1,9 +1,6 @@
 package validation
 
-import (
-	"unicode"
-	"unicode/utf8"
-)
+import "unicode"
 
 // Closest returns the candidate nearest to s when one is near enough to be
 // a likely typo, for "Did you mean …?" hints.
@@ -14,43 +11,50 @@ import (
 // adjacent transpositions) between the folded forms; a candidate is near
 // when it is at most 1 for folded lengths up to 4, 2 up to 8 and 3 beyond.
 // Ties go to the smaller distance between the unfolded strings, then to the
-// earlier candidate. Strings longer than 64 bytes are never near.
+// earlier candidate. Strings of more than 32 characters are never near.
 func Closest(s string, candidates ...string) (string, bool) {
-	var fs, fc [64]rune
-	a := fold(fs[:0], s)
-	if a == nil {
+	var fs, fc [maxNear]rune
+	a, ok := fold(fs[:0], s)
+	if !ok {
 		return "", false
 	}
-	best, bestD, bestRaw := -1, 0, 0
+	best, bestD := -1, 0
 	for i, c := range candidates {
 		if c == s {
 			continue
 		}
-		b := fold(fc[:0], c)
-		if b == nil {
+		b, ok := fold(fc[:0], c)
+		if !ok {
 			continue
 		}
-		d := osa(a, b)
-		if d > nearLimit(max(len(a), len(b))) {
+		limit := nearLimit(max(len(a), len(b)))
+		if abs(len(a)-len(b)) > limit {
 			continue
 		}
-		raw := 0
-		if best >= 0 && d == bestD {
-			raw = osaStrings(s, c)
-			if raw >= bestRaw {
-				continue
-			}
-		} else if best >= 0 && d > bestD {
+		d := osa(a, b, limit)
+		switch {
+		case d > limit:
 			continue
-		} else {
-			raw = osaStrings(s, c)
+		case best < 0 || d < bestD:
+			best, bestD = i, d
+		case d == bestD && osaStrings(s, c) < osaStrings(s, candidates[best]):
+			best = i
 		}
-		best, bestD, bestRaw = i, d, raw
 	}
 	if best < 0 {
 		return "", false
 	}
 	return candidates[best], true
+}
+
+// maxNear is the longest string (in runes) Closest compares.
+const maxNear = 32
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 func nearLimit(n int) int {
@@ -63,54 +67,58 @@ func nearLimit(n int) int {
 	return 3
 }
 
-// fold lowercases s and drops separators into dst; nil when s is too long.
-func fold(dst []rune, s string) []rune {
-	if len(s) > 64 {
-		return nil
-	}
+// fold lowercases s and drops separators into dst; false when s is too
+// long.
+func fold(dst []rune, s string) ([]rune, bool) {
 	for _, r := range s {
 		switch r {
 		case '_', '-', '.', ' ':
 			continue
 		}
+		if len(dst) == maxNear {
+			return nil, false
+		}
 		dst = append(dst, unicode.ToLower(r))
 	}
-	if dst == nil {
-		dst = []rune{}
-	}
-	return dst
+	return dst, true
 }
 
 func osaStrings(a, b string) int {
-	if utf8.RuneCountInString(a) > 64 || utf8.RuneCountInString(b) > 64 {
-		return 1 << 30
-	}
-	var ra, rb [64]rune
+	var ra, rb [maxNear]rune
 	x, y := ra[:0], rb[:0]
 	for _, r := range a {
+		if len(x) == maxNear {
+			return 1 << 30
+		}
 		x = append(x, r)
 	}
 	for _, r := range b {
+		if len(y) == maxNear {
+			return 1 << 30
+		}
 		y = append(y, r)
 	}
-	return osa(x, y)
+	return osa(x, y, maxNear)
 }
 
-// osa is the optimal string alignment distance of a and b (at most 64
-// runes each), computed with three rows on the stack.
-func osa(a, b []rune) int {
-	if len(a) > 64 || len(b) > 64 {
+// osa is the optimal string alignment distance of a and b (at most
+// maxNear runes each), computed with three rows of bytes on the stack; it
+// stops early, returning more than limit, once every entry of a row exceeds
+// limit.
+func osa(a, b []rune, limit int) int {
+	if len(a) > maxNear || len(b) > maxNear {
 		return 1 << 30
 	}
-	var r0, r1, r2 [65]int
+	var r0, r1, r2 [maxNear + 1]uint8
 	prev2, prev, cur := r0[:len(b)+1], r1[:len(b)+1], r2[:len(b)+1]
 	for j := range prev {
-		prev[j] = j
+		prev[j] = uint8(j)
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
+		cur[0] = uint8(i)
+		rowMin := cur[0]
 		for j := 1; j <= len(b); j++ {
-			cost := 1
+			cost := uint8(1)
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
@@ -119,8 +127,12 @@ func osa(a, b []rune) int {
 				v = min(v, prev2[j-2]+1)
 			}
 			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if int(rowMin) > limit {
+			return limit + 1
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[len(b)]
+	return int(prev[len(b)])
 }

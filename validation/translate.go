@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-playground/validator/v10"
 
@@ -29,6 +30,61 @@ type translator struct {
 	spans   []int    // start and end of each item's key in keys
 	members []member // the top-level members of raw, read on first use
 	indexed bool
+	meta    []meta // scratch for Fields
+
+	mapSeen  bool         // a path went through a map: validator's order is random there
+	rootName string       // the root type's name, validator's namespace prefix
+	lastType reflect.Type // the last struct type looked up, and its info
+	lastInfo *structInfo
+}
+
+// info is infoOf with a one-entry cache: a struct's fields fail together.
+func (t *translator) info(typ reflect.Type) *structInfo {
+	if typ != t.lastType {
+		t.lastType, t.lastInfo = typ, infoOf(typ)
+	}
+	return t.lastInfo
+}
+
+// translators recycles translators' scratch buffers: a failing call then
+// allocates little more than the fields it returns.
+var translators = sync.Pool{New: func() any {
+	return &translator{
+		segs:    make([]seg, 0, 8),
+		path:    make([]byte, 0, 64),
+		keys:    make([]byte, 0, 64),
+		spans:   make([]int, 0, 16),
+		members: make([]member, 0, 16),
+		meta:    make([]meta, 0, 8),
+	}
+}}
+
+func newTranslator(v *Validator, root reflect.Value, raw string, hasRaw bool) *translator {
+	t := translators.Get().(*translator)
+	t.v, t.root, t.raw, t.hasRaw, t.indexed = v, root, raw, hasRaw, false
+	if root.IsValid() {
+		t.rootName = root.Type().Name()
+	}
+	return t
+}
+
+// maxScratch bounds the buffers kept for reuse.
+const maxScratch = 1 << 10
+
+// release clears what refers to the call (strings of raw, the value) and
+// returns t to the pool.
+func (t *translator) release() {
+	clear(t.segs[:cap(t.segs)])
+	clear(t.members[:cap(t.members)])
+	clear(t.meta[:cap(t.meta)])
+	*t = translator{
+		segs: t.segs[:0], path: t.path[:0], keys: t.keys[:0], spans: t.spans[:0],
+		members: t.members[:0], meta: t.meta[:0],
+	}
+	if cap(t.members) > maxScratch || cap(t.keys) > maxScratch || cap(t.path) > maxScratch || cap(t.meta) > maxScratch {
+		return
+	}
+	translators.Put(t)
 }
 
 // sent returns what the caller sent at t.segs, reading the top level of
@@ -38,7 +94,7 @@ func (t *translator) sent() (any, bool) {
 		return lookup(t.raw, t.segs)
 	}
 	if !t.indexed {
-		t.members = members(t.raw, make([]member, 0, 16))
+		t.members = members(t.raw, t.members[:0])
 		t.indexed = true
 	}
 	at := -1
@@ -63,12 +119,7 @@ type resolved struct {
 
 func (t *translator) add(l *list, ve validator.ValidationErrors) {
 	base := len(l.fields)
-	if t.segs == nil {
-		t.segs = make([]seg, 0, 8)
-		t.path = make([]byte, 0, 64)
-		t.keys = make([]byte, 0, 8*len(ve))
-	}
-	t.spans = make([]int, 0, 2*len(ve))
+	t.spans, t.keys = t.spans[:0], t.keys[:0]
 	for _, fe := range ve {
 		start := len(t.keys)
 		r := t.resolve(fe)
@@ -96,6 +147,12 @@ func (t *translator) add(l *list, ve validator.ValidationErrors) {
 			Path: r.path, Sent: sent, WasSent: was,
 			Message: txt.Message, Expected: txt.Expected, Options: txt.Options, Hint: txt.Hint, Rule: rule,
 		}, "", false)
+	}
+	if base == 0 && !t.mapSeen {
+		// validator's own order is the documented one (declaration order,
+		// elements by index) unless map entries came in random order, and
+		// there are no decoding problems to merge with: no keys needed.
+		return
 	}
 	all := string(t.keys)
 	for i := base; i < len(l.meta); i++ {
@@ -128,22 +185,12 @@ func goSent(fe validator.FieldError) (any, bool) {
 	return rv.Interface(), true
 }
 
-func (t *translator) addSeg(s seg) {
-	t.segs = append(t.segs, s)
-	if len(t.path) > 0 {
-		t.path = append(t.path, '.')
-	}
-	if s.isIdx {
-		t.path = appendIndex(t.path, s.index)
-	} else {
-		t.path = append(t.path, s.key...)
-	}
-}
+func (t *translator) addSeg(s seg) { t.segs = append(t.segs, s) }
 
 // resolve walks the validated value along fe's StructNamespace, filling
 // t.segs and appending the sort key to t.keys.
 func (t *translator) resolve(fe validator.FieldError) resolved {
-	t.segs, t.path = t.segs[:0], t.path[:0]
+	t.segs = t.segs[:0]
 	keyStart := len(t.keys)
 	var r resolved
 	cur := t.root
@@ -151,7 +198,7 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 		return t.fallback(fe, keyStart, cur)
 	}
 	rest := fe.StructNamespace()
-	if name := cur.Type().Name(); name != "" {
+	if name := t.rootName; name != "" {
 		if !strings.HasPrefix(rest, name) {
 			return t.fallback(fe, keyStart, cur)
 		}
@@ -175,13 +222,10 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 		}
 		switch cur.Kind() {
 		case reflect.Struct:
-			i := strings.IndexAny(rest, ".[")
-			if i < 0 {
-				i = len(rest)
-			}
+			i := segEnd(rest)
 			name := rest[:i]
-			si := infoOf(cur.Type())
-			gf := si.byGo[name]
+			si := t.info(cur.Type())
+			gf := si.goField(name)
 			if gf == nil {
 				return t.unresolved(fe, r, rest)
 			}
@@ -201,6 +245,8 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 			if gf.skipped {
 				key = name
 				t.keys = appendOrdKey(t.keys, ordLevel, name)
+			} else if outer == si && gf.ord >= 0 {
+				t.keys = appendOrdField(t.keys, gf.ord)
 			} else if n, ok := outer.byName[key]; ok {
 				t.keys = appendOrdField(t.keys, outer.fields[n].ord)
 			} else {
@@ -230,6 +276,7 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 				return t.unresolved(fe, r, rest)
 			}
 			rest = rest[1+len(ks)+1:]
+			t.mapSeen = true
 			jk := jsonKey(k)
 			val := cur.MapIndex(k)
 			if rest == "" && isKeyFailure(fe, cur.Type(), k, val, lastTag) {
@@ -250,9 +297,33 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 	return r
 }
 
+// segEnd returns the length of the name at the start of a namespace: up
+// to the first '.' or '['.
+func segEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' || s[i] == '[' {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// pathString joins t.segs; a single key is returned as it is, which for a
+// field is its cached JSON name.
 func (t *translator) pathString() string {
 	if len(t.segs) == 1 && !t.segs[0].isIdx {
 		return t.segs[0].key
+	}
+	t.path = t.path[:0]
+	for i, s := range t.segs {
+		if i > 0 {
+			t.path = append(t.path, '.')
+		}
+		if s.isIdx {
+			t.path = appendIndex(t.path, s.index)
+		} else {
+			t.path = append(t.path, s.key...)
+		}
 	}
 	return string(t.path)
 }
@@ -278,10 +349,7 @@ func (t *translator) fallback(fe validator.FieldError, keyStart int, root reflec
 // the struct's type name dropped, [i] and [key] made segments.
 func (t *translator) fallbackPath(fe validator.FieldError, root reflect.Value) resolved {
 	ns := fe.Namespace()
-	name := ""
-	if root.IsValid() {
-		name = root.Type().Name()
-	}
+	name := t.rootName
 	switch {
 	case name != "" && strings.HasPrefix(ns, name+"."):
 		ns = ns[len(name)+1:]
@@ -292,7 +360,7 @@ func (t *translator) fallbackPath(fe validator.FieldError, root reflect.Value) r
 			ns = ns[i+1:]
 		}
 	}
-	t.segs, t.path = t.segs[:0], t.path[:0]
+	t.segs = t.segs[:0]
 	for ns != "" {
 		switch ns[0] {
 		case '.':
@@ -312,10 +380,7 @@ func (t *translator) fallbackPath(fe validator.FieldError, root reflect.Value) r
 			ns = ns[min(j+1, len(ns)):]
 			continue
 		}
-		i := strings.IndexAny(ns, ".[")
-		if i < 0 {
-			i = len(ns)
-		}
+		i := segEnd(ns)
 		t.addSeg(seg{key: ns[:i]})
 		ns = ns[i:]
 	}

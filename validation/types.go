@@ -26,11 +26,13 @@ type jsonField struct {
 // goField is one direct field of a struct, as validator names it in a
 // StructNamespace.
 type goField struct {
+	goName   string
 	idx      int
 	jsonName string // the JSON key; "" when promoted or skipped
 	promoted bool   // an embedded struct without a JSON name: its fields belong to the outer object
 	skipped  bool   // json:"-": never decoded
 	validate string // the validate tag
+	ord      int    // position in the struct's own JSON field list, -1 if not there
 }
 
 // structInfo is everything the package needs to know about a struct type,
@@ -39,6 +41,7 @@ type structInfo struct {
 	fields []jsonField         // in encoding/json order (index sequence)
 	byName map[string]int      // JSON key → position in fields
 	byGo   map[string]*goField // Go name of a direct field → its description
+	goList []*goField          // the same in field order, for short linear lookups
 	names  []string            // the JSON keys in order, for suggestions
 	goType reflect.Type
 }
@@ -66,7 +69,7 @@ func buildStructInfo(t reflect.Type) *structInfo {
 	}
 	for i := range t.NumField() {
 		sf := t.Field(i)
-		gf := &goField{idx: i, validate: sf.Tag.Get("validate")}
+		gf := &goField{goName: sf.Name, idx: i, validate: sf.Tag.Get("validate"), ord: -1}
 		name, _, tagged := jsonName(sf)
 		switch {
 		case name == "-":
@@ -75,10 +78,27 @@ func buildStructInfo(t reflect.Type) *structInfo {
 			gf.promoted = true
 		default:
 			gf.jsonName = name
+			if n, ok := si.byName[name]; ok && len(si.fields[n].index) == 1 && si.fields[n].index[0] == i {
+				gf.ord = n
+			}
 		}
 		si.byGo[sf.Name] = gf
+		si.goList = append(si.goList, gf)
 	}
 	return si
+}
+
+// goField returns the direct field named name (a Go name), or nil.
+func (si *structInfo) goField(name string) *goField {
+	if len(si.goList) <= 16 {
+		for _, gf := range si.goList {
+			if gf.goName == name {
+				return gf
+			}
+		}
+		return nil
+	}
+	return si.byGo[name]
 }
 
 func isStructOrPtr(t reflect.Type) bool {

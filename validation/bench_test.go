@@ -1,0 +1,83 @@
+package validation_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/mcperr/mcperr/validation"
+)
+
+// benchUser is the 6-field struct of the reference benchmark
+// (../shared/reference/anchors.md §2.5).
+type benchUser struct {
+	Name  string `json:"name" validate:"required,min=2,max=50"`
+	Email string `json:"email" validate:"required,email"`
+	Age   int    `json:"age" validate:"gte=18,lte=130"`
+	Role  string `json:"role" validate:"oneof=admin user guest"`
+	Home  string `json:"home" validate:"omitempty,url"`
+	ID    string `json:"id" validate:"uuid"`
+}
+
+// benchArgs makes all six fields invalid.
+var benchArgs = []byte(`{"name":"A","email":"not-an-email","age":10,"role":"admn","home":"example.com/no-scheme","id":"123"}`)
+
+func benchValue(b *testing.B) benchUser {
+	var u benchUser
+	if err := json.Unmarshal(benchArgs, &u); err != nil {
+		b.Fatal(err)
+	}
+	return u
+}
+
+// BenchmarkValidatorStruct is the baseline: validator.Struct alone on the
+// invalid struct, its cache warmed.
+func BenchmarkValidatorStruct(b *testing.B) {
+	v := validation.New()
+	u := benchValue(b)
+	if v.Validate().Struct(&u) == nil {
+		b.Fatal("want failures")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = v.Validate().Struct(&u)
+	}
+}
+
+// BenchmarkValidatorStructTranslated is validator.Struct plus the
+// translation of its six failures into the model, sent values read from
+// the JSON arguments: the cost a failing tool call pays.
+func BenchmarkValidatorStructTranslated(b *testing.B) {
+	v := validation.New()
+	u := benchValue(b)
+	err := v.Validate().Struct(&u)
+	if got := len(v.Fields(err, &u, benchArgs)); got != 6 {
+		b.Fatalf("got %d fields, want 6", got)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		err := v.Validate().Struct(&u)
+		_ = validation.NewError("users/create", v.Fields(err, &u, benchArgs))
+	}
+}
+
+// BenchmarkTranslateOnly is the translation alone (the difference of the
+// two benchmarks above, measured directly).
+func BenchmarkTranslateOnly(b *testing.B) {
+	v := validation.New()
+	u := benchValue(b)
+	err := v.Validate().Struct(&u)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = validation.NewError("users/create", v.Fields(err, &u, benchArgs))
+	}
+}
+
+// BenchmarkBind is a whole failing call: strict decoding, validation and
+// translation from the request's raw arguments.
+func BenchmarkBind(b *testing.B) {
+	req := request("users/create", string(benchArgs))
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = validation.Bind[benchUser](req)
+	}
+}

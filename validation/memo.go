@@ -1,0 +1,45 @@
+package validation
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// memo caches texts computed from struct tags (bounds, hints): after the
+// first failure of a rule its text costs a map lookup and no allocation.
+// Reads are lock-free (a copy-on-write map); it stops growing at maxMemo
+// entries, which only tags built at run time could reach.
+type memo[K comparable, V any] struct {
+	mu sync.Mutex
+	m  atomic.Pointer[map[K]V]
+}
+
+const maxMemo = 4096
+
+func (c *memo[K, V]) get(k K, compute func(K) V) V {
+	if m := c.m.Load(); m != nil {
+		if v, ok := (*m)[k]; ok {
+			return v
+		}
+	}
+	v := compute(k)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	old := c.m.Load()
+	n := 0
+	if old != nil {
+		n = len(*old)
+	}
+	if n >= maxMemo {
+		return v
+	}
+	next := make(map[K]V, n+1)
+	if old != nil {
+		for k, v := range *old {
+			next[k] = v
+		}
+	}
+	next[k] = v
+	c.m.Store(&next)
+	return v
+}
