@@ -271,3 +271,32 @@ func TestNothingOnStdout(t *testing.T) {
 		t.Errorf("wrote %d bytes to stdout: %q", len(out), out)
 	}
 }
+
+// Binds run concurrently share the caches and the translator pool.
+func TestConcurrentBinds(t *testing.T) {
+	cs := cases(t)
+	done := make(chan struct{})
+	for g := range 8 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range 50 {
+				c := cs[(g*7+i)%len(cs)]
+				v := c.v
+				if v == nil {
+					v = validation.Default()
+				}
+				err := v.BindJSON("tool", []byte(c.args), c.dst(), c.opts...)
+				var got []errorx.Field
+				if e, ok := errorx.As(err); ok {
+					got = e.Fields
+				}
+				if !reflect.DeepEqual(got, c.want) {
+					t.Errorf("%s: got %s", c.name, fieldJSON(got))
+				}
+			}
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+}

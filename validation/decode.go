@@ -142,14 +142,15 @@ func (d *decoder) value(v reflect.Value, quoted bool) {
 	defer func() { d.depth-- }()
 
 	t := v.Type()
+	tf := factsOf(t)
 	switch {
 	case t.Kind() == reflect.Pointer:
-		if d.peek() == 'n' && !delegated(t) {
+		if d.peek() == 'n' && !tf.delegated {
 			d.literal()
 			v.SetZero()
 			return
 		}
-		if !delegated(t) {
+		if !tf.delegated {
 			if v.IsNil() {
 				v.Set(reflect.New(t.Elem()))
 			}
@@ -158,7 +159,7 @@ func (d *decoder) value(v reflect.Value, quoted bool) {
 		}
 		d.delegate(v, t)
 		return
-	case t.Kind() == reflect.Interface || delegated(t):
+	case t.Kind() == reflect.Interface || tf.delegated:
 		d.delegate(v, t)
 		return
 	}
@@ -182,7 +183,7 @@ func (d *decoder) value(v reflect.Value, quoted bool) {
 	case reflect.Map:
 		d.mapValue(v, t)
 	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 && !delegated(t.Elem()) {
+		if tf.jsonType == "string" { // []byte: base64
 			if d.peek() != '"' {
 				d.wrongType("string")
 				return
@@ -210,7 +211,7 @@ func (d *decoder) value(v reflect.Value, quoted bool) {
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		reflect.Float32, reflect.Float64:
 		if c := d.peek(); c != '-' && (c < '0' || c > '9') {
-			d.wrongType(jsonType(t))
+			d.wrongType(tf.jsonType)
 			return
 		}
 		start := d.i
@@ -341,9 +342,10 @@ func integral(lit string) (float64, bool, int) {
 // quoted decodes a value of a field with the ",string" option: a JSON
 // string holding the value's own JSON text.
 func (d *decoder) quoted(v reflect.Value, t reflect.Type) {
-	want := jsonType(t)
+	want := factsOf(t).jsonType
+	expected := "a string holding " + article(want)
 	if d.peek() != '"' {
-		d.wrongType("string containing a " + want)
+		d.wrongType(expected)
 		return
 	}
 	start := d.i
@@ -374,15 +376,23 @@ func (d *decoder) quoted(v reflect.Value, t reflect.Type) {
 	}
 	if !ok {
 		d.i = start
-		d.wrongType("string containing a " + want)
+		d.wrongType(expected)
 	}
+}
+
+// article prefixes a JSON type name with "a" or "an".
+func article(name string) string {
+	if name != "" && strings.IndexByte("aeiou", name[0]) >= 0 {
+		return "an " + name
+	}
+	return "a " + name
 }
 
 // delegate decodes the value at the cursor with encoding/json: types with
 // their own JSON or text decoding, interfaces, json.Number, []byte.
 func (d *decoder) delegate(v reflect.Value, t reflect.Type) {
 	start := d.i
-	if want := jsonType(t); want != "" {
+	if want := factsOf(t).jsonType; want != "" {
 		if k := d.kind(); k != "null" && k != want && !(want == "number" && k == "number") && !(want == "integer" && k == "number") {
 			d.wrongType(want)
 			return

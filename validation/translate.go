@@ -12,7 +12,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 )
 
-// translator turns validator's FieldErrors into items. Paths are built by
+// translator turns validator's FieldErrors into fields. Paths are built by
 // walking the validated Go value along StructNamespace (Go names, which
 // cannot contain dots or brackets), so JSON names, promoted embedded
 // structs and map keys containing '.' or ']' come out exactly; validator's

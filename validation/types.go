@@ -285,6 +285,23 @@ var (
 	timeType            = reflect.TypeFor[time.Time]()
 )
 
+// typeFacts is what the decoder asks of a type, computed once.
+type typeFacts struct {
+	delegated bool
+	jsonType  string
+}
+
+var factsCache sync.Map // reflect.Type → typeFacts
+
+func factsOf(t reflect.Type) typeFacts {
+	if f, ok := factsCache.Load(t); ok {
+		return f.(typeFacts)
+	}
+	f := typeFacts{delegated: delegated(t), jsonType: jsonType(t)}
+	factsCache.Store(t, f)
+	return f
+}
+
 // delegated reports whether values of type t are decoded by encoding/json
 // rather than by the strict walker: types with their own JSON or text
 // decoding, json.Number and json.RawMessage.

@@ -618,7 +618,7 @@ func cases(t testing.TB) []tcase {
 		{name: "time got number", dst: func() any { return new(Typed) }, args: `{"t":17}`,
 			want: []errorx.Field{S("t", N("17")).R("type", "Wrong type.").E("string").F()}},
 		{name: "string option", dst: func() any { return new(Typed) }, args: `{"q":7}`,
-			want: []errorx.Field{S("q", N("7")).R("type", "Wrong type.").E("string containing a integer").F()}},
+			want: []errorx.Field{S("q", N("7")).R("type", "Wrong type.").E("a string holding an integer").F()}},
 		{name: "any takes anything, pointer takes null", dst: func() any { return new(Typed) }, args: `{"any":[1,{"a":null}],"p":null,"q":"12"}`},
 		{name: "arguments not an object", dst: func() any { return new(Team) }, args: `["name"]`,
 			want: []errorx.Field{S("", []any{"name"}).R("type", "Wrong type.").E("object").F()}},
