@@ -44,8 +44,10 @@
 // Path uses JSON names (the json tag; the Go name for fields without one),
 // dots and numeric segments: email, tags.0, members.1.email, labels.<key>;
 // the empty path is the arguments object. Paths are built by walking the
-// Go value along validator's StructNamespace, so promoted embedded structs,
-// json:"-" fields and map keys containing '.' or ']' come out right.
+// Go value along validator's StructNamespace, so promoted embedded structs
+// and map keys containing '.' or ']' come out right. A json:"-" field is not
+// an argument (sending its name is an unknown key); if its own validation
+// fails, it is reported under its Go name.
 //
 // Sent is the value the caller sent at Path, read from the raw JSON, not
 // the Go value it decoded to: strings, bool, nil for null, []any, map[string]any
@@ -54,7 +56,8 @@
 // does not repeat the value; Expected has no trailing period ("a valid email
 // address (e.g. user@example.com)"; a JSON type name when Rule is "type");
 // Hint holds whole sentences ("Minimum length: 2 characters.", "Must be >=
-// 18.", "Did you mean 'admin'?").
+// 18.", "Did you mean 'admin'?"). Options of oneof failures are shared
+// between errors: copy them before modifying (errorx.Error.Clone does).
 //
 // Rule is the validator tag that failed. For an alias it is the tag the
 // alias stands for (role=oneof=… reports "oneof"), unless a translation is

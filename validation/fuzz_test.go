@@ -64,3 +64,21 @@ func FuzzBind(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFieldsRaw gives Fields arbitrary bytes as the raw arguments, which it
+// does not check: the sent values may be anything, but it must not panic.
+func FuzzFieldsRaw(f *testing.F) {
+	v := validation.New()
+	team := Team{Name: "", Owner: Member{Email: "x"}, Tags: []string{"1"}, Labels: map[string]string{"a.b": ""}}
+	err := v.Validate().Struct(&team)
+	f.Add([]byte(`{"owner":{"email":"x"},"tags":["1"],"labels":{"a.b":""}}`))
+	f.Add([]byte(`{"owner":{"email":`))
+	f.Add([]byte(`{"tags":[`))
+	f.Add([]byte(`"\u12`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		fs := v.Fields(err, &team, raw)
+		if len(fs) == 0 {
+			t.Fatal("no fields")
+		}
+	})
+}

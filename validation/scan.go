@@ -7,16 +7,19 @@ import (
 	"unicode/utf8"
 )
 
-// scanner reads JSON text that is already known to be valid (json.Valid
+// scanner reads JSON text that is normally known to be valid (json.Valid
 // ran first). It works on a string so that strings without escapes are
 // substrings of the input and cost no allocation. Every read is bounds
-// checked anyway: no input makes it panic.
+// checked anyway: no input makes it panic (FuzzFieldsRaw).
 type scanner struct {
 	s string
 	i int
 }
 
 func (p *scanner) ws() {
+	if p.i > len(p.s) {
+		p.i = len(p.s) // a blind step past the end on invalid input
+	}
 	for p.i < len(p.s) {
 		switch p.s[p.i] {
 		case ' ', '\t', '\n', '\r':
@@ -187,7 +190,7 @@ func (p *scanner) hex4() rune {
 
 // literal reads a number, true, false or null and returns its text.
 func (p *scanner) literal() string {
-	start := p.i
+	start := min(p.i, len(p.s))
 	for p.i < len(p.s) {
 		switch p.s[p.i] {
 		case ',', '}', ']', ' ', '\t', '\n', '\r':
@@ -290,7 +293,7 @@ func lookup(s string, path []seg) (v any, found bool) {
 
 // lookupFrom is lookup starting at the value at offset start.
 func lookupFrom(s string, start int, path []seg) (v any, found bool) {
-	p := scanner{s: s, i: start}
+	p := scanner{s: s, i: min(start, len(s))}
 	for _, sg := range path {
 		p.ws()
 		switch p.peek() {
