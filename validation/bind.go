@@ -118,9 +118,10 @@ type TypedHandler[T any] func(ctx context.Context, req mcp.CallToolRequest, args
 //
 // When they are not, the handler returns the *errorx.Error as its Go error
 // and no result. It is meant to run under the render package's tool
-// middleware, which turns a returned Go error into a tool result in the
-// server's dialect; without a middleware, mcp-go turns a handler's Go error
-// into a JSON-RPC error and the agent only sees its text.
+// middleware ((*render.Renderer).Middleware, registered first), which turns a
+// returned Go error into a tool result in the server's dialect; without it,
+// mcp-go turns a handler's Go error into a JSON-RPC error (-32603) and the
+// agent only sees its text.
 func Handler[T any](fn TypedHandler[T], opts ...Option) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args, err := Bind[T](req, opts...)

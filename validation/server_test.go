@@ -1,0 +1,63 @@
+package validation_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/validation"
+)
+
+// A tool wrapped with Handler under the render middleware, called through
+// mcp-go's JSON-RPC entry point: the wire's raw arguments are bound, and the
+// agent gets a rendered validation error, not a JSON-RPC error.
+func TestHandlerUnderRenderMiddleware(t *testing.T) {
+	r := render.NewRenderer(render.XML{})
+	s := server.NewMCPServer("users", "1.0.0", server.WithToolHandlerMiddleware(r.Middleware()))
+	s.AddTool(mcp.NewTool("users/create"), validation.Handler(
+		func(ctx context.Context, req mcp.CallToolRequest, args CreateUser) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText("created " + args.Email), nil
+		}))
+
+	call := func(args string) *mcp.CallToolResult {
+		t.Helper()
+		resp := s.HandleMessage(context.Background(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call",`+
+			`"params":{"name":"users/create","arguments":`+args+`}}`))
+		b, _ := json.Marshal(resp)
+		var reply struct {
+			Result *mcp.CallToolResult
+			Error  any
+		}
+		if err := json.Unmarshal(b, &reply); err != nil || reply.Result == nil {
+			t.Fatalf("reply %s", b)
+		}
+		return reply.Result
+	}
+
+	ok := call(`{"name":"Ada","email":"ada@example.com","age":36,"role":"admin"}`)
+	if ok.IsError || mcp.GetTextFromContent(ok.Content[0]) != "created ada@example.com" {
+		t.Fatalf("valid call: %+v", ok)
+	}
+
+	// 2^63 is exact on the wire: the raw arguments, not a float64, are bound.
+	bad := call(`{"name":"Ada","email":"ada@","age":9223372036854775808,"role":"admin","nmae":"x"}`)
+	text := mcp.GetTextFromContent(bad.Content[0])
+	want := `<validation_error action="users/create">
+<field name="email">Invalid email address. You sent: 'ada@'. Expected: a valid email address (e.g. user@example.com).</field>
+<field name="age">Out of range. You sent: 9223372036854775808. Expected: an integer from -9223372036854775808 to 9223372036854775807.</field>
+<field name="nmae">Unknown field. You sent: 'x'. Did you mean 'name'?</field>
+<recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>
+</validation_error>`
+	if !bad.IsError || text != want {
+		t.Errorf("isError %v, text:\n%s", bad.IsError, text)
+	}
+	if e, dialect := render.Decode(bad); dialect != render.NameXML || e.Tool != "users/create" || len(e.Fields) != 3 ||
+		!strings.HasPrefix(e.Fields[1].Message, "Out of range.") {
+		t.Errorf("decoded %s %+v", dialect, e)
+	}
+}
