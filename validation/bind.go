@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-playground/validator/v10"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -189,31 +190,48 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 	if e := safely(c.tool, func() { d.value(rv.Elem(), false) }); e != nil {
 		return e
 	}
-	l := d.probs
 	target := rv.Elem()
 	for target.Kind() == reflect.Pointer && !target.IsNil() {
 		target = target.Elem()
 	}
 	isStruct := target.Kind() == reflect.Struct
-	if isStruct && !rootProblem(l.meta) {
+	var ve validator.ValidationErrors
+	if isStruct && !rootProblem(d.probs.meta) {
 		var err error
 		if e := safely(c.tool, func() { err = v.v.Struct(dst) }); e != nil {
 			return e
 		}
 		if err != nil {
-			ve, ok := errors.AsType[validator.ValidationErrors](err)
-			if !ok {
+			var ok bool
+			if ve, ok = errors.AsType[validator.ValidationErrors](err); !ok {
 				return internalError(c.tool, err)
 			}
-			t := newTranslator(v, target, d.s, true)
-			t.add(&l, ve)
-			t.release()
 		}
 	}
-	if len(l.fields) == 0 {
+	if len(d.probs.fields) == 0 && len(ve) == 0 {
 		return nil
 	}
-	return newError(c.tool, finish(&l), isStruct)
+	return v.build(c.tool, d.probs, ve, target, d.s, true, true, isStruct)
+}
+
+// build makes the error of the decoding problems in probs and the
+// validator failures ve, the error and its fields in one allocation.
+func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors, root reflect.Value,
+	raw string, hasRaw, owned, named bool) *errorx.Error {
+	e, fields := newPacked(len(probs.fields) + len(ve))
+	l := list{fields: append(fields, probs.fields...), meta: probs.meta}
+	if len(ve) > 0 {
+		t := newTranslator(v, root, raw, hasRaw, owned)
+		if l.meta == nil {
+			l.meta = t.meta[:0]
+			defer func() { t.meta = l.meta; t.release() }()
+		} else {
+			defer t.release()
+		}
+		t.add(&l, ve)
+	}
+	fill(e, tool, finish(&l), named)
+	return e
 }
 
 // rootProblem reports whether the arguments as a whole were unusable.
@@ -255,44 +273,48 @@ func cutString(s string, n int) string {
 }
 
 // finish drops validator failures made redundant by a decoding problem at
-// or above their path and returns the fields sorted by key. The common
-// case (nothing dropped, already in order) costs no allocation.
+// or above their path and sorts the fields by key, stably and in place.
 func finish(l *list) []errorx.Field {
-	keep := len(l.fields)
-	var drop []bool
-	for i, m := range l.meta {
+	hasProbs := false
+	for _, m := range l.meta {
 		if m.below {
-			continue
-		}
-		for _, p := range l.meta {
-			if p.below && strings.HasPrefix(m.key, p.key) {
-				if drop == nil {
-					drop = make([]bool, len(l.meta))
-				}
-				drop[i] = true
-				keep--
-				break
-			}
+			hasProbs = true
+			break
 		}
 	}
-	sorted := slices.IsSortedFunc(l.meta, func(a, b meta) int { return strings.Compare(a.key, b.key) })
-	if drop == nil && sorted {
+	if hasProbs {
+		n := 0
+		for i, m := range l.meta {
+			if !m.below && below(m.key, l.meta) {
+				continue
+			}
+			l.fields[n], l.meta[n] = l.fields[i], l.meta[i]
+			n++
+		}
+		clear(l.fields[n:])
+		l.fields, l.meta = l.fields[:n], l.meta[:n]
+	}
+	if slices.IsSortedFunc(l.meta, func(a, b meta) int { return strings.Compare(a.key, b.key) }) {
 		return l.fields
 	}
-	idx := make([]int, 0, keep)
-	for i := range l.meta {
-		if drop == nil || !drop[i] {
-			idx = append(idx, i)
+	// Insertion sort: stable, in place, and the lists are short.
+	for i := 1; i < len(l.meta); i++ {
+		for j := i; j > 0 && l.meta[j].key < l.meta[j-1].key; j-- {
+			l.meta[j], l.meta[j-1] = l.meta[j-1], l.meta[j]
+			l.fields[j], l.fields[j-1] = l.fields[j-1], l.fields[j]
 		}
 	}
-	if !sorted {
-		slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(l.meta[a].key, l.meta[b].key) })
+	return l.fields
+}
+
+// below reports whether key is at or below the path of a decoding problem.
+func below(key string, ms []meta) bool {
+	for _, p := range ms {
+		if p.below && strings.HasPrefix(key, p.key) {
+			return true
+		}
 	}
-	out := make([]errorx.Field, len(idx))
-	for j, i := range idx {
-		out[j] = l.fields[i]
-	}
-	return out
+	return false
 }
 
 // Check validates a Go value that did not come from JSON (a struct or a
@@ -314,11 +336,40 @@ func (v *Validator) Check(tool string, s any) error {
 	if !ok {
 		return internalError(tool, err)
 	}
-	t := newTranslator(v, rv, "", false)
-	var l list
-	t.add(&l, ve)
-	t.release()
-	return newError(tool, finish(&l), true)
+	return v.build(tool, list{}, ve, rv, "", false, true, true)
+}
+
+// Translate turns validator's error for root into the validation error
+// (see Bind and NewError): the fields of Fields and the summary message,
+// allocated together. It returns nil when err holds no
+// validator.ValidationErrors; see Fields for root and raw.
+func (v *Validator) Translate(tool string, err error, root any, raw []byte) *errorx.Error {
+	ve, ok := errors.AsType[validator.ValidationErrors](err)
+	if !ok || len(ve) == 0 {
+		return nil
+	}
+	rv := rootValue(root)
+	return v.build(tool, list{}, ve, rv, view(raw), raw != nil, false, true)
+}
+
+// rootValue is the validated struct, pointers dereferenced; invalid when
+// root is not a struct.
+func rootValue(root any) reflect.Value {
+	rv := reflect.ValueOf(root)
+	for rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	if rv.Kind() != reflect.Struct {
+		return reflect.Value{}
+	}
+	return rv
+}
+
+// view reads raw in place as a string. The translator never lets a
+// substring of it escape (it copies what it returns), so raw is not
+// retained and may be reused by the caller.
+func view(raw []byte) string {
+	return unsafe.String(unsafe.SliceData(raw), len(raw))
 }
 
 // Fields translates validator's error for root (the struct or pointer that
@@ -333,14 +384,7 @@ func (v *Validator) Fields(err error, root any, raw []byte) []errorx.Field {
 	if !ok || len(ve) == 0 {
 		return nil
 	}
-	rv := reflect.ValueOf(root)
-	for rv.Kind() == reflect.Pointer && !rv.IsNil() {
-		rv = rv.Elem()
-	}
-	if rv.Kind() != reflect.Struct {
-		rv = reflect.Value{}
-	}
-	t := newTranslator(v, rv, string(raw), raw != nil)
+	t := newTranslator(v, rootValue(root), view(raw), raw != nil, false)
 	l := list{fields: make([]errorx.Field, 0, len(ve)), meta: t.meta[:0]}
 	t.add(&l, ve)
 	fields := finish(&l)
@@ -361,7 +405,13 @@ func NewError(tool string, fields []errorx.Field) *errorx.Error {
 // path is a field name (the arguments were decoded into a struct) rather
 // than a key the caller chose.
 func newError(tool string, fields []errorx.Field, named bool) *errorx.Error {
-	return &errorx.Error{
+	e := new(errorx.Error)
+	fill(e, tool, fields, named)
+	return e
+}
+
+func fill(e *errorx.Error, tool string, fields []errorx.Field, named bool) {
+	*e = errorx.Error{
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
 		Message:  summary(tool, fields, named),

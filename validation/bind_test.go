@@ -300,3 +300,50 @@ func TestConcurrentBinds(t *testing.T) {
 		<-done
 	}
 }
+
+func TestTranslate(t *testing.T) {
+	v := validation.New()
+	raw := []byte(`{"email":"nope","age":3,"nick":"x"}`)
+	var m Member
+	_ = json.Unmarshal(raw, &m)
+	err := v.Validate().Struct(&m)
+	e := v.Translate("members/add", err, &m, raw)
+	fs := v.Fields(err, &m, raw)
+	want := []errorx.Field{
+		S("email", "nope").R("email", "Invalid email address.").E("a valid email address (e.g. user@example.com)").F(),
+		S("age", N("3")).R("gte", "Too small.").H("Must be >= 18.").F(),
+	}
+	if !reflect.DeepEqual(e.Fields, want) || !reflect.DeepEqual(fs, want) {
+		t.Fatalf("Translate %s\nFields %s", fieldJSON(e.Fields), fieldJSON(fs))
+	}
+	if ne := validation.NewError("members/add", fs); e.Message != ne.Message || e.Tool != "members/add" || e.Code != ne.Code {
+		t.Errorf("Translate %+v\nNewError %+v", e, ne)
+	}
+	// The caller may reuse raw: nothing in the error points into it.
+	for i := range raw {
+		raw[i] = 'X'
+	}
+	if !reflect.DeepEqual(e.Fields, want) || !reflect.DeepEqual(fs, want) {
+		t.Errorf("fields changed with raw: %s", fieldJSON(e.Fields))
+	}
+	if v.Translate("t", errors.New("x"), nil, nil) != nil {
+		t.Error("Translate of a non-validator error")
+	}
+	// A custom string type and an escaped string are copied out too.
+	type Coded struct {
+		Role  Role   `json:"role" validate:"oneof=admin user"`
+		Title string `json:"title" validate:"max=2"`
+	}
+	raw = []byte(`{"role":"root","title":"a\"b"}`)
+	var c Coded
+	_ = json.Unmarshal(raw, &c)
+	e = v.Translate("t", v.Validate().Struct(&c), &c, raw)
+	for i := range raw {
+		raw[i] = 'X'
+	}
+	if e.Fields[0].Sent != "root" || e.Fields[1].Sent != `a"b` {
+		t.Errorf("sent %#v %#v", e.Fields[0].Sent, e.Fields[1].Sent)
+	}
+}
+
+type Role string

@@ -17,7 +17,9 @@
 //	}
 //
 // or wraps the whole handler with Handler. For grouped tools, Action and
-// RequestAction check the discriminator ("action") first.
+// RequestAction check the discriminator ("action") first. Code that runs
+// validator itself turns its error into the model with (*Validator).Translate
+// (or Fields, for the fields alone).
 //
 // # What is reported
 //

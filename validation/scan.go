@@ -288,18 +288,24 @@ type seg struct {
 // sent value. found is false when the caller sent nothing there. For a key
 // sent twice the last occurrence counts, as in encoding/json.
 func lookup(s string, path []seg) (v any, found bool) {
-	return lookupFrom(s, 0, path)
+	at, ok := locate(s, 0, path)
+	if !ok {
+		return nil, false
+	}
+	p := scanner{s: s, i: at}
+	return p.value(), true
 }
 
-// lookupFrom is lookup starting at the value at offset start.
-func lookupFrom(s string, start int, path []seg) (v any, found bool) {
+// locate returns the offset of the value at path, starting from the value
+// at offset start.
+func locate(s string, start int, path []seg) (at int, found bool) {
 	p := scanner{s: s, i: min(start, len(s))}
 	for _, sg := range path {
 		p.ws()
 		switch p.peek() {
 		case '{':
 			if sg.isIdx {
-				return nil, false
+				return 0, false
 			}
 			p.i++
 			at := -1
@@ -326,12 +332,12 @@ func lookupFrom(s string, start int, path []seg) (v any, found bool) {
 				p.skipValue()
 			}
 			if at < 0 {
-				return nil, false
+				return 0, false
 			}
 			p.i = at
 		case '[':
 			if !sg.isIdx {
-				return nil, false
+				return 0, false
 			}
 			p.i++
 			n := 0
@@ -339,7 +345,7 @@ func lookupFrom(s string, start int, path []seg) (v any, found bool) {
 				p.ws()
 				c := p.peek()
 				if c == ']' || c == 0 {
-					return nil, false
+					return 0, false
 				}
 				if c == ',' {
 					p.i++
@@ -352,10 +358,11 @@ func lookupFrom(s string, start int, path []seg) (v any, found bool) {
 				n++
 			}
 		default:
-			return nil, false
+			return 0, false
 		}
 	}
-	return p.value(), true
+	p.ws()
+	return p.i, true
 }
 
 // member is a key of an object and the offset of its value.

@@ -21,8 +21,9 @@ import (
 type translator struct {
 	v      *Validator
 	root   reflect.Value // the validated struct, pointers dereferenced; may be invalid
-	raw    string
+	raw    string        // the arguments' JSON text
 	hasRaw bool
+	owned  bool // raw is a string of its own, not a view of the caller's bytes
 
 	segs    []seg
 	path    []byte
@@ -32,6 +33,7 @@ type translator struct {
 	indexed bool
 	meta    []meta // scratch for Fields
 
+	segHigh  int          // the most segments used: what release clears
 	mapSeen  bool         // a path went through a map: validator's order is random there
 	rootName string       // the root type's name, validator's namespace prefix
 	lastType reflect.Type // the last struct type looked up, and its info
@@ -59,9 +61,9 @@ var translators = sync.Pool{New: func() any {
 	}
 }}
 
-func newTranslator(v *Validator, root reflect.Value, raw string, hasRaw bool) *translator {
+func newTranslator(v *Validator, root reflect.Value, raw string, hasRaw, owned bool) *translator {
 	t := translators.Get().(*translator)
-	t.v, t.root, t.raw, t.hasRaw, t.indexed = v, root, raw, hasRaw, false
+	t.v, t.root, t.raw, t.hasRaw, t.owned, t.indexed = v, root, raw, hasRaw, owned, false
 	if root.IsValid() {
 		t.rootName = root.Type().Name()
 	}
@@ -74,9 +76,9 @@ const maxScratch = 1 << 10
 // release clears what refers to the call (strings of raw, the value) and
 // returns t to the pool.
 func (t *translator) release() {
-	clear(t.segs[:cap(t.segs)])
-	clear(t.members[:cap(t.members)])
-	clear(t.meta[:cap(t.meta)])
+	clear(t.segs[:t.segHigh])
+	clear(t.members)
+	clear(t.meta)
 	*t = translator{
 		segs: t.segs[:0], path: t.path[:0], keys: t.keys[:0], spans: t.spans[:0],
 		members: t.members[:0], meta: t.meta[:0],
@@ -88,25 +90,62 @@ func (t *translator) release() {
 }
 
 // sent returns what the caller sent at t.segs, reading the top level of
-// the arguments once for all fields.
-func (t *translator) sent() (any, bool) {
-	if len(t.segs) == 0 || t.segs[0].isIdx {
-		return lookup(t.raw, t.segs)
-	}
-	if !t.indexed {
-		t.members = members(t.raw, t.members[:0])
-		t.indexed = true
-	}
-	at := -1
-	for _, m := range t.members {
-		if m.key == t.segs[0].key {
-			at = m.at
-		}
-	}
-	if at < 0 {
+// the arguments once for all fields. goValue is the failing Go value,
+// already boxed by validator: when the caller sent a JSON string without
+// escapes equal to it, it is returned as it is and costs no allocation.
+// When raw is a view of the caller's bytes (not owned), what is returned is
+// copied out of it.
+func (t *translator) sent(goValue any) (any, bool) {
+	var at int
+	var ok bool
+	if len(t.raw) == 0 {
 		return nil, false
 	}
-	return lookupFrom(t.raw, at, t.segs[1:])
+	if len(t.segs) == 0 || t.segs[0].isIdx {
+		at, ok = locate(t.raw, 0, t.segs)
+	} else {
+		if !t.indexed {
+			t.members = members(t.raw, t.members[:0])
+			t.indexed = true
+		}
+		at = -1
+		for _, m := range t.members {
+			if m.key == t.segs[0].key {
+				at = m.at
+			}
+		}
+		if at >= 0 {
+			at, ok = locate(t.raw, at, t.segs[1:])
+		}
+	}
+	if !ok || at >= len(t.raw) {
+		return nil, false
+	}
+	switch t.raw[at] {
+	case '"':
+		if gs, isStr := goValue.(string); isStr {
+			j := at + 1
+			for j < len(t.raw) && t.raw[j] != '"' && t.raw[j] != '\\' {
+				j++
+			}
+			if j < len(t.raw) && t.raw[j] == '"' && t.raw[at+1:j] == gs {
+				return goValue, true
+			}
+		}
+	case 't':
+		return true, true
+	case 'f':
+		return false, true
+	case 'n':
+		return nil, true
+	}
+	p := scanner{s: t.raw, i: at}
+	if t.owned {
+		return p.value(), true
+	}
+	p.skipValue()
+	c := scanner{s: strings.Clone(t.raw[at:p.i])}
+	return c.value(), true
 }
 
 // resolved is where one FieldError points.
@@ -130,7 +169,7 @@ func (t *translator) add(l *list, ve validator.ValidationErrors) {
 		case r.isKey:
 			sent, was = r.keyStr, true
 		case t.hasRaw:
-			sent, was = t.sent()
+			sent, was = t.sent(fe.Value())
 		default:
 			sent, was = goSent(fe)
 		}
@@ -185,7 +224,10 @@ func goSent(fe validator.FieldError) (any, bool) {
 	return rv.Interface(), true
 }
 
-func (t *translator) addSeg(s seg) { t.segs = append(t.segs, s) }
+func (t *translator) addSeg(s seg) {
+	t.segs = append(t.segs, s)
+	t.segHigh = max(t.segHigh, len(t.segs))
+}
 
 // resolve walks the validated value along fe's StructNamespace, filling
 // t.segs and appending the sort key to t.keys.
