@@ -437,8 +437,12 @@ func summary(tool string, fields []errorx.Field, named bool) string {
 	var buf [10]string
 	names := buf[:0]
 	unknown, other := 0, 0
-	for _, f := range fields {
-		top, _, nested := strings.Cut(f.Path, ".")
+	for i := range fields {
+		f := &fields[i]
+		top, nested := f.Path, false
+		if j := strings.IndexByte(top, '.'); j >= 0 {
+			top, nested = top[:j], true
+		}
 		switch {
 		case f.Rule == RuleUnknown && !nested:
 			unknown++
@@ -462,7 +466,10 @@ func summary(tool string, fields []errorx.Field, named bool) string {
 	} else {
 		b = append(b, " arguments"...)
 	}
-	b = append(b, of(tool)...)
+	if tool != "" {
+		b = append(b, " of "...)
+		b = append(b, tool...)
+	}
 	if n == 1 {
 		b = append(b, " is invalid"...)
 	} else {
@@ -476,7 +483,11 @@ func summary(tool string, fields []errorx.Field, named bool) string {
 	}
 	if unknown > 0 {
 		b = append(b, sep...)
-		b = append(b, plural(unknown, "unknown key")...)
+		b = appendIndex(b, unknown)
+		b = append(b, " unknown key"...)
+		if unknown > 1 {
+			b = append(b, 's')
+		}
 	}
 	b = append(b, '.')
 	return string(b)

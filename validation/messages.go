@@ -209,20 +209,68 @@ func (v *Validator) textOf(f Failure) (Text, string) {
 			return t(f), f.ActualTag
 		}
 	}
-	return v.builtinText(f), f.ActualTag
+	t, p := v.builtinText(f)
+	return p.apply(t, f.Sent, f.WasSent, nil), f.ActualTag
 }
 
-func (v *Validator) builtinText(f Failure) Text {
-	if e, ok := lookupTag(f.ActualTag); ok {
-		if e.format != nil {
-			return Text{Message: e.format.message, Expected: e.format.expected}
+// post is the part of a built-in text that depends on what was sent: the
+// rest (the base) depends only on the rule, its parameter and the field, so
+// it is cached per struct field.
+type post uint8
+
+const (
+	postNone     post = iota
+	postOneOf         // "Did you mean …?" from the options
+	postOneOfCI       // the same, else "Case is ignored."
+	postRequired      // why an empty value did not count
+)
+
+// apply completes a base text with what depends on the sent value. folded
+// holds the options folded for Closest, when known.
+func (p post) apply(t Text, sent any, wasSent bool, folded [][]rune) Text {
+	switch p {
+	case postOneOf, postOneOfCI:
+		if s, ok := sent.(string); ok && wasSent {
+			if best, ok := closest(s, t.Options, folded); ok {
+				t.Hint = didYouMean(best)
+			}
 		}
-		return e.fn(f)
+		if p == postOneOfCI && t.Hint == "" {
+			t.Hint = "Case is ignored."
+		}
+	case postRequired:
+		if wasSent && sent != nil {
+			if h := emptyHint(sent); h != "" {
+				if t.Hint != "" {
+					t.Hint += " " + h
+				} else {
+					t.Hint = h
+				}
+			}
+		}
+	}
+	return t
+}
+
+// builtinText is the base text of a built-in tag and what completes it.
+func (v *Validator) builtinText(f Failure) (Text, post) {
+	if e, ok := lookupTag(f.ActualTag); ok {
+		switch {
+		case e.format != nil:
+			return Text{Message: e.format.message, Expected: e.format.expected}, postNone
+		case e.tag == "oneof":
+			return e.fn(f), postOneOf
+		case e.tag == "oneofci":
+			return e.fn(f), postOneOfCI
+		case strings.HasPrefix(e.tag, "required"):
+			return e.fn(f), postRequired
+		}
+		return e.fn(f), postNone
 	}
 	if strings.IndexByte(f.ActualTag, '|') >= 0 {
-		return v.orGroup(f)
+		return v.orGroup(f), postNone
 	}
-	return generic(f.ActualTag, f.Param)
+	return generic(f.ActualTag, f.Param), postNone
 }
 
 // generic is the text of a tag the catalogue does not know: it names the
@@ -243,6 +291,7 @@ func (v *Validator) orGroup(f Failure) Text {
 		g := f
 		g.Tag, g.ActualTag, g.Param = tag, tag, param
 		t, _ := v.textOf(g)
+		// (a custom translation may be used for a part)
 		if i > 0 {
 			b.WriteString(" or ")
 		}
@@ -416,18 +465,10 @@ func ParseOneOf(param string) []string {
 	return vals
 }
 
+// oneOf is the base text of oneof and oneofci; the hint comes after (see
+// post).
 func oneOf(f Failure) Text {
-	opts := ParseOneOf(f.Param)
-	t := Text{Message: "Not one of the valid options.", Options: opts}
-	if s, ok := f.Sent.(string); ok && f.WasSent {
-		if best, ok := Closest(s, opts...); ok {
-			t.Hint = didYouMean(best)
-		}
-	}
-	if f.ActualTag == "oneofci" && t.Hint == "" {
-		t.Hint = "Case is ignored."
-	}
-	return t
+	return Text{Message: "Not one of the valid options.", Options: ParseOneOf(f.Param)}
 }
 
 func noneOf(f Failure) Text {
@@ -538,8 +579,8 @@ func compareText(c kindClass, number, str, items, when string) string {
 }
 
 // required explains the required family. Every variant reads "Required.";
-// the hint gives the condition, and says why a value that was sent did not
-// count.
+// the hint gives the condition (and, after, see post, why a value that was
+// sent did not count).
 func required(f Failure) Text {
 	t := Text{Message: "Required."}
 	params := ParseOneOf(f.Param)
@@ -559,14 +600,6 @@ func required(f Failure) Text {
 			t.Hint = "Required when " + names(f, params, "") + " is not set."
 		} else {
 			t.Hint = "Required when none of " + names(f, params, ", ") + " is set."
-		}
-	}
-	if f.WasSent && f.Sent != nil {
-		if h := emptyHint(f.Sent); h != "" {
-			if t.Hint != "" {
-				t.Hint += " "
-			}
-			t.Hint += h
 		}
 	}
 	return t

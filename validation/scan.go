@@ -3,6 +3,7 @@ package validation
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -76,15 +77,20 @@ func (p *scanner) skipValue() {
 func (p *scanner) skipString() {
 	p.i++ // opening quote
 	for p.i < len(p.s) {
-		switch p.s[p.i] {
-		case '"':
-			p.i++
+		j := strings.IndexByte(p.s[p.i:], '"')
+		if j < 0 {
+			p.i = len(p.s)
 			return
-		case '\\':
-			p.i += 2
-			continue
 		}
-		p.i++
+		q := p.i + j
+		n := 0 // backslashes right before the quote
+		for q-1-n >= p.i && p.s[q-1-n] == '\\' {
+			n++
+		}
+		p.i = q + 1
+		if n%2 == 0 {
+			return
+		}
 	}
 }
 
@@ -372,35 +378,51 @@ type member struct {
 }
 
 // members lists the members of the object at the start of s (none when s
-// is not an object).
+// is not an object). It is the hot loop of reading sent values, so it scans
+// bytes directly.
 func members(s string, dst []member) []member {
-	p := scanner{s: s}
-	p.ws()
-	if p.peek() != '{' {
+	i := skipWS(s, 0)
+	if i >= len(s) || s[i] != '{' {
 		return dst
 	}
-	p.i++
-	for p.i < len(p.s) {
-		p.ws()
-		c := p.peek()
-		if c == '}' || c == 0 {
-			break
+	i++
+	for {
+		i = skipWS(s, i)
+		if i < len(s) && s[i] == ',' {
+			i = skipWS(s, i+1)
 		}
-		if c == ',' {
-			p.i++
-			p.ws()
+		if i >= len(s) || s[i] != '"' {
+			return dst
 		}
-		if p.peek() != '"' {
-			break
+		j := i + 1
+		for j < len(s) && s[j] != '"' && s[j] != '\\' {
+			j++
 		}
-		k := p.str()
-		p.ws()
-		p.i++ // ':'
-		p.ws()
-		dst = append(dst, member{k, p.i})
+		var k string
+		if j < len(s) && s[j] == '"' {
+			k, i = s[i+1:j], j+1
+		} else {
+			p := scanner{s: s, i: i}
+			k = p.str()
+			i = p.i
+		}
+		i = skipWS(s, i)
+		if i < len(s) && s[i] == ':' {
+			i++
+		}
+		i = skipWS(s, i)
+		dst = append(dst, member{k, i})
+		p := scanner{s: s, i: i}
 		p.skipValue()
+		i = p.i
 	}
-	return dst
+}
+
+func skipWS(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r') {
+		i++
+	}
+	return i
 }
 
 // appendIndex appends a decimal index.

@@ -13,6 +13,12 @@ import "unicode"
 // Ties go to the smaller distance between the unfolded strings, then to the
 // earlier candidate. Strings of more than 32 characters are never near.
 func Closest(s string, candidates ...string) (string, bool) {
+	return closest(s, candidates, nil)
+}
+
+// closest is Closest with the candidates' folded forms, when known (nil
+// entries are folds that were too long).
+func closest(s string, candidates []string, folded [][]rune) (string, bool) {
 	var fs, fc [maxNear]rune
 	a, ok := fold(fs[:0], s)
 	if !ok {
@@ -23,7 +29,12 @@ func Closest(s string, candidates ...string) (string, bool) {
 		if c == s {
 			continue
 		}
-		b, ok := fold(fc[:0], c)
+		var b []rune
+		if folded != nil {
+			b, ok = folded[i], folded[i] != nil
+		} else {
+			b, ok = fold(fc[:0], c)
+		}
 		if !ok {
 			continue
 		}
@@ -45,6 +56,20 @@ func Closest(s string, candidates ...string) (string, bool) {
 		return "", false
 	}
 	return candidates[best], true
+}
+
+// foldAll folds every candidate once, for repeated closest calls.
+func foldAll(candidates []string) [][]rune {
+	out := make([][]rune, len(candidates))
+	for i, c := range candidates {
+		if f, ok := fold(nil, c); ok {
+			if f == nil {
+				f = []rune{}
+			}
+			out[i] = f
+		}
+	}
+	return out
 }
 
 // maxNear is the longest string (in runes) Closest compares.

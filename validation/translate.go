@@ -152,6 +152,7 @@ func (t *translator) sent(goValue any) (any, bool) {
 type resolved struct {
 	path   string
 	parent *structInfo // the struct holding the failing field
+	leaf   *goField    // the failing field (or the slice or map holding the failing element)
 	isKey  bool
 	keyStr string // the map key, when isKey
 }
@@ -178,7 +179,14 @@ func (t *translator) add(l *list, ve validator.ValidationErrors) {
 			Kind: fe.Kind(), Type: fe.Type(), Value: fe.Value(),
 			Path: r.path, Key: r.isKey, Sent: sent, WasSent: was, parent: r.parent,
 		}
-		txt, rule := t.v.textOf(f)
+		var txt Text
+		var rule string
+		if r.leaf != nil && len(t.v.custom) == 0 {
+			c := r.leaf.text(t.v, f, classOf(f))
+			txt, rule = c.p.apply(c.t, sent, was, c.folded), f.ActualTag
+		} else {
+			txt, rule = t.v.textOf(f)
+		}
 		if r.isKey {
 			txt.Message = "Invalid key. " + txt.Message
 		}
@@ -275,7 +283,7 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 			if !promoted {
 				outer = si
 			}
-			r.parent = si
+			r.parent, r.leaf = si, gf
 			lastTag = gf.validate
 			cur = cur.Field(gf.idx)
 			if gf.promoted {
@@ -374,7 +382,7 @@ func (t *translator) pathString() string {
 // sort key so far plus the rest, the path from validator's Namespace.
 func (t *translator) unresolved(fe validator.FieldError, r resolved, rest string) resolved {
 	t.keys = appendOrdKey(t.keys, ordLevel, rest)
-	p := r.parent
+	p := r.parent // the leaf is unknown: no cached texts
 	r = t.fallbackPath(fe, t.root)
 	r.parent = p
 	return r

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 )
@@ -33,6 +34,53 @@ type goField struct {
 	skipped  bool   // json:"-": never decoded
 	validate string // the validate tag
 	ord      int    // position in the struct's own JSON field list, -1 if not there
+
+	texts atomic.Pointer[[]cachedText] // base texts of the rules that failed here
+}
+
+// cachedText is the base text of one built-in rule failing on one field.
+type cachedText struct {
+	tag, actual, param string
+	class              kindClass
+	typ                reflect.Type
+	t                  Text
+	p                  post
+	folded             [][]rune // the options folded, for oneof's hint
+}
+
+// maxCachedTexts bounds the texts kept per field (a field has few rules).
+const maxCachedTexts = 16
+
+// text returns the cached base text of f's rule on this field, computing
+// and caching it on first use.
+func (gf *goField) text(v *Validator, f Failure, class kindClass) *cachedText {
+	if list := gf.texts.Load(); list != nil {
+		for i := range *list {
+			c := &(*list)[i]
+			if c.class == class && c.typ == f.Type && c.actual == f.ActualTag && c.param == f.Param && c.tag == f.Tag {
+				return c
+			}
+		}
+	}
+	t, p := v.builtinText(f)
+	c := cachedText{tag: f.Tag, actual: f.ActualTag, param: f.Param, class: class, typ: f.Type, t: t, p: p}
+	if p == postOneOf || p == postOneOfCI {
+		c.folded = foldAll(t.Options)
+	}
+	for {
+		old := gf.texts.Load()
+		var next []cachedText
+		if old != nil {
+			if len(*old) >= maxCachedTexts {
+				return &c
+			}
+			next = append(next, *old...)
+		}
+		next = append(next, c)
+		if gf.texts.CompareAndSwap(old, &next) {
+			return &next[len(next)-1]
+		}
+	}
 }
 
 // structInfo is everything the package needs to know about a struct type,
