@@ -376,21 +376,38 @@ func view(raw []byte) string {
 // was validated; nil if unknown, then paths come from validator's
 // namespaces) into fields, in the documented order. raw is the JSON root
 // was decoded from, the source of the sent values; nil means there was no
-// JSON and the sent values are the Go values. raw is not checked: JSON that
-// is not valid gives meaningless sent values (but no panic). Fields returns
-// nil when err holds no validator.ValidationErrors.
+// JSON and the sent values are the Go values. raw is read in place and not
+// retained; it is not checked either: JSON that is not valid gives
+// meaningless sent values (but no panic). Fields returns nil when err holds
+// no validator.ValidationErrors.
 func (v *Validator) Fields(err error, root any, raw []byte) []errorx.Field {
 	ve, ok := errors.AsType[validator.ValidationErrors](err)
 	if !ok || len(ve) == 0 {
 		return nil
 	}
+	return v.appendFields(make([]errorx.Field, 0, len(ve)), ve, root, raw)
+}
+
+// AppendFields is Fields appending to dst, for adding validator's failures
+// to fields of one's own (or reusing a slice once the error is rendered).
+func (v *Validator) AppendFields(dst []errorx.Field, err error, root any, raw []byte) []errorx.Field {
+	ve, ok := errors.AsType[validator.ValidationErrors](err)
+	if !ok || len(ve) == 0 {
+		return dst
+	}
+	return v.appendFields(dst, ve, root, raw)
+}
+
+func (v *Validator) appendFields(dst []errorx.Field, ve validator.ValidationErrors, root any, raw []byte) []errorx.Field {
+	dst = slices.Grow(dst, len(ve))
+	base := len(dst)
 	t := newTranslator(v, rootValue(root), view(raw), raw != nil, false)
-	l := list{fields: make([]errorx.Field, 0, len(ve)), meta: t.meta[:0]}
+	l := list{fields: dst[base:base], meta: t.meta[:0]}
 	t.add(&l, ve)
-	fields := finish(&l)
+	fields := finish(&l) // in place, within dst's capacity
 	t.meta = l.meta
 	t.release()
-	return fields
+	return dst[:base+len(fields)]
 }
 
 // NewError returns the validation error for fields: code INVALID_INPUT,

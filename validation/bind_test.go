@@ -347,3 +347,27 @@ func TestTranslate(t *testing.T) {
 }
 
 type Role string
+
+func TestAppendFields(t *testing.T) {
+	v := validation.New()
+	raw := []byte(`{"email":"nope","age":3}`)
+	var m Member
+	_ = json.Unmarshal(raw, &m)
+	err := v.Validate().Struct(&m)
+	own := []errorx.Field{{Path: "plan", Message: "Not available in your region.", Rule: "business"}}
+	got := v.AppendFields(own, err, &m, raw)
+	if len(got) != 3 || got[0].Path != "plan" || got[1].Path != "email" || got[2].Path != "age" {
+		t.Fatalf("%s", fieldJSON(got))
+	}
+	// Reusing a slice: the same fields again, no growth.
+	buf := make([]errorx.Field, 0, 8)
+	for range 3 {
+		buf = v.AppendFields(buf[:0], err, &m, raw)
+		if len(buf) != 2 || cap(buf) != 8 || buf[1].Sent != N("3") {
+			t.Fatalf("%s", fieldJSON(buf))
+		}
+	}
+	if got := v.AppendFields(own, nil, &m, raw); len(got) != 1 {
+		t.Error("AppendFields of no error changed dst")
+	}
+}

@@ -129,26 +129,37 @@ func osaStrings(a, b string) int {
 // osa is the optimal string alignment distance of a and b (at most
 // maxNear runes each), computed with three rows of bytes on the stack; it
 // stops early, returning more than limit, once every entry of a row exceeds
-// limit.
+// limit. A common prefix is skipped first: it never changes the distance.
 func osa(a, b []rune, limit int) int {
 	if len(a) > maxNear || len(b) > maxNear {
 		return 1 << 30
 	}
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
+	}
+	n := len(b)
+	if len(a) == 0 || n == 0 {
+		return max(len(a), n)
+	}
 	var r0, r1, r2 [maxNear + 1]uint8
-	prev2, prev, cur := r0[:len(b)+1], r1[:len(b)+1], r2[:len(b)+1]
+	prev2, prev, cur := r0[:n+1], r1[:n+1], r2[:n+1]
 	for j := range prev {
 		prev[j] = uint8(j)
 	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = uint8(i)
+	for i, ai := range a {
+		cur = cur[:n+1]
+		prev = prev[:n+1]
+		prev2 = prev2[:n+1]
+		cur[0] = uint8(i + 1)
 		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
+		for j := 1; j <= n; j++ {
+			bj := b[j-1]
 			cost := uint8(1)
-			if a[i-1] == b[j-1] {
+			if ai == bj {
 				cost = 0
 			}
 			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+			if i > 0 && j > 1 && ai == b[j-2] && a[i-1] == bj {
 				v = min(v, prev2[j-2]+1)
 			}
 			cur[j] = v
@@ -159,5 +170,5 @@ func osa(a, b []rune, limit int) int {
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	return int(prev[len(b)])
+	return int(prev[n])
 }

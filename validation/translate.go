@@ -25,13 +25,15 @@ type translator struct {
 	hasRaw bool
 	owned  bool // raw is a string of its own, not a view of the caller's bytes
 
-	segs    []seg
-	path    []byte
-	keys    []byte
-	spans   []int    // start and end of each item's key in keys
-	members []member // the top-level members of raw, read on first use
-	indexed bool
-	meta    []meta // scratch for Fields
+	segs       []seg
+	path       []byte
+	keys       []byte
+	spans      []int    // start and end of each item's key in keys
+	members    []member // the top-level members of raw, read on first use
+	indexed    bool
+	memberHint int    // where to start looking in members
+	dupKeys    bool   // a key was sent twice
+	meta       []meta // scratch for Fields
 
 	segHigh  int          // the most segments used: what release clears
 	mapSeen  bool         // a path went through a map: validator's order is random there
@@ -82,6 +84,7 @@ func (t *translator) release() {
 	*t = translator{
 		segs: t.segs[:0], path: t.path[:0], keys: t.keys[:0], spans: t.spans[:0],
 		members: t.members[:0], meta: t.meta[:0],
+		lastType: t.lastType, lastInfo: t.lastInfo, // type facts, not the call's data
 	}
 	if cap(t.members) > maxScratch || cap(t.keys) > maxScratch || cap(t.path) > maxScratch || cap(t.meta) > maxScratch {
 		return
@@ -106,12 +109,24 @@ func (t *translator) sent(goValue any) (any, bool) {
 	} else {
 		if !t.indexed {
 			t.members = members(t.raw, t.members[:0])
-			t.indexed = true
+			t.indexed, t.memberHint, t.dupKeys = true, 0, hasDuplicates(t.members)
 		}
+		// Failures mostly come in the order the keys were sent: start
+		// after the last match, and take the last occurrence of a key sent
+		// twice (as encoding/json does).
 		at = -1
-		for _, m := range t.members {
-			if m.key == t.segs[0].key {
-				at = m.at
+		key, ms := t.segs[0].key, t.members
+		for k := range ms {
+			i := t.memberHint + k
+			if i >= len(ms) {
+				i -= len(ms)
+			}
+			if ms[i].key == key {
+				at, t.memberHint = ms[i].at, i+1
+				if t.dupKeys {
+					at = lastMember(ms, key)
+				}
+				break
 			}
 		}
 		if at >= 0 {
@@ -148,6 +163,39 @@ func (t *translator) sent(goValue any) (any, bool) {
 	return c.value(), true
 }
 
+// lastMember returns the value offset of the last member named key.
+func lastMember(ms []member, key string) int {
+	for i := len(ms) - 1; i >= 0; i-- {
+		if ms[i].key == key {
+			return ms[i].at
+		}
+	}
+	return -1
+}
+
+// hasDuplicates reports whether a key appears twice (quadratic, but only
+// over the keys of one object, and mostly a handful).
+func hasDuplicates(ms []member) bool {
+	if len(ms) > 64 {
+		seen := make(map[string]bool, len(ms))
+		for _, m := range ms {
+			if seen[m.key] {
+				return true
+			}
+			seen[m.key] = true
+		}
+		return false
+	}
+	for i := range ms {
+		for j := range i {
+			if ms[i].key == ms[j].key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // resolved is where one FieldError points.
 type resolved struct {
 	path   string
@@ -166,24 +214,28 @@ func (t *translator) add(l *list, ve validator.ValidationErrors) {
 		t.spans = append(t.spans, start, len(t.keys))
 		var sent any
 		var was bool
+		value := fe.Value()
 		switch {
 		case r.isKey:
 			sent, was = r.keyStr, true
 		case t.hasRaw:
-			sent, was = t.sent(fe.Value())
+			sent, was = t.sent(value)
 		default:
 			sent, was = goSent(fe)
 		}
 		f := Failure{
 			Tag: fe.Tag(), ActualTag: fe.ActualTag(), Param: fe.Param(),
-			Kind: fe.Kind(), Type: fe.Type(), Value: fe.Value(),
+			Kind: fe.Kind(), Type: fe.Type(), Value: value,
 			Path: r.path, Key: r.isKey, Sent: sent, WasSent: was, parent: r.parent,
 		}
 		var txt Text
 		var rule string
 		if r.leaf != nil && len(t.v.custom) == 0 {
 			c := r.leaf.text(t.v, f, classOf(f))
-			txt, rule = c.p.apply(c.t, sent, was, c.folded), f.ActualTag
+			txt, rule = c.t, f.ActualTag
+			if c.p != postNone {
+				txt = c.p.apply(txt, sent, was, c.folded)
+			}
 		} else {
 			txt, rule = t.v.textOf(f)
 		}
