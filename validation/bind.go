@@ -82,7 +82,7 @@ func Bind[T any](req mcp.CallToolRequest, opts ...Option) (T, error) {
 		}}).WithCause(err)
 	}
 	rt := reflect.TypeFor[T]()
-	if rt != nil && rt.Kind() == reflect.Pointer {
+	if rt.Kind() == reflect.Pointer {
 		p := reflect.New(rt.Elem())
 		if e := c.v.bind(c, raw, p.Interface()); e != nil {
 			return zero, e

@@ -290,20 +290,9 @@ type seg struct {
 	isIdx bool
 }
 
-// lookup finds the value at path in the JSON text s and returns it as a
-// sent value. found is false when the caller sent nothing there. For a key
-// sent twice the last occurrence counts, as in encoding/json.
-func lookup(s string, path []seg) (v any, found bool) {
-	at, ok := locate(s, 0, path)
-	if !ok {
-		return nil, false
-	}
-	p := scanner{s: s, i: at}
-	return p.value(), true
-}
-
 // locate returns the offset of the value at path, starting from the value
-// at offset start.
+// at offset start; found is false when the caller sent nothing there. For a
+// key sent twice the last occurrence counts, as in encoding/json.
 func locate(s string, start int, path []seg) (at int, found bool) {
 	p := scanner{s: s, i: min(start, len(s))}
 	for _, sg := range path {

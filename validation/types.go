@@ -206,7 +206,7 @@ func typeFields(t reflect.Type) []jsonField {
 	}
 	current := []queued{}
 	next := []queued{{typ: t}}
-	count := map[reflect.Type]int{}
+	var count map[reflect.Type]int
 	nextCount := map[reflect.Type]int{}
 	visited := map[reflect.Type]bool{}
 	var fields []jsonField
@@ -327,7 +327,6 @@ func hasOpt(opts, want string) bool {
 var (
 	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
 	numberType          = reflect.TypeFor[json.Number]()
 	rawMessageType      = reflect.TypeFor[json.RawMessage]()
 	timeType            = reflect.TypeFor[time.Time]()
