@@ -6,7 +6,8 @@ type Info struct {
 	Code        string
 	Class       Class
 	Status      int  // HTTP status; 0 when the code stands for no HTTP exchange
-	Retryable   bool // whether the same call may succeed later
+	Retryable   bool // whether the same call may succeed later, unchanged
+	Recoverable bool // whether the caller can still succeed: by retrying, or by fixing its input or setup
 	Description string
 	Seeds       string // the dialects whose documents define the code
 }
@@ -79,69 +80,72 @@ const (
 )
 
 // catalog is the table README.md reproduces; its order is the documented
-// order. Where a contract code's recoverability is "Maybe", it is read as
-// retryable exactly when the class is TRANSIENT.
+// order. Retryable means the same call may succeed later: only transient
+// failures are. Recoverable is the error-contract document's column: input
+// errors are recoverable (fix the input) though not retryable; its "Maybe"
+// is read as recoverable exactly when the class is TRANSIENT. Codes the
+// contract does not list are recoverable when retryable or VALIDATION.
 var catalog = []Info{
-	{CodeNotFound, ClassNotFound, 404, false, "The resource does not exist.", "interbase, toolerror, xml"},
-	{CodeConflict, ClassConflict, 409, false, "A concurrent change or the current state conflicts with the request.", "interbase, xml, envelope"},
-	{CodeValidation, ClassValidation, 400, false, "The input or arguments are wrong.", "interbase"},
-	{CodePermission, ClassPermission, 403, false, "Access is denied.", "interbase"},
-	{CodeTransient, ClassTransient, 503, true, "A temporary failure; retrying is safe.", "interbase"},
-	{CodeInternal, ClassInternal, 500, false, "An unexpected server error.", "interbase"},
+	{CodeNotFound, ClassNotFound, 404, false, false, "The resource does not exist.", "interbase, toolerror, xml"},
+	{CodeConflict, ClassConflict, 409, false, false, "A concurrent change or the current state conflicts with the request.", "interbase, xml, envelope"},
+	{CodeValidation, ClassValidation, 400, false, true, "The input or arguments are wrong.", "interbase"},
+	{CodePermission, ClassPermission, 403, false, false, "Access is denied.", "interbase"},
+	{CodeTransient, ClassTransient, 503, true, true, "A temporary failure; retrying is safe.", "interbase"},
+	{CodeInternal, ClassInternal, 500, false, false, "An unexpected server error.", "interbase"},
 
-	{CodeNetworkError, ClassTransient, 0, true, "A network failure or timeout.", "toolerror"},
-	{CodeServerError, ClassTransient, 500, true, "The upstream server failed (5xx).", "toolerror"},
-	{CodeClientError, ClassValidation, 400, false, "The request was rejected (4xx).", "toolerror"},
-	{CodeAuthenticationError, ClassPermission, 401, false, "Authentication is missing or invalid (401/403).", "toolerror"},
-	{CodeUnknownError, ClassInternal, 500, false, "An unclassified error.", "toolerror"},
+	{CodeNetworkError, ClassTransient, 0, true, true, "A network failure or timeout.", "toolerror"},
+	{CodeServerError, ClassTransient, 500, true, true, "The upstream server failed (5xx).", "toolerror"},
+	{CodeClientError, ClassValidation, 400, false, true, "The request was rejected (4xx).", "toolerror"},
+	{CodeAuthenticationError, ClassPermission, 401, false, false, "Authentication is missing or invalid (401/403).", "toolerror"},
+	{CodeUnknownError, ClassInternal, 500, false, false, "An unclassified error.", "toolerror"},
 
-	{CodeValidationError, ClassValidation, 400, false, "A business rule was violated.", "xml"},
-	{CodeUnauthorized, ClassPermission, 401, false, "Credentials are missing or invalid.", "xml, envelope"},
-	{CodeForbidden, ClassPermission, 403, false, "The caller may not do this.", "xml, envelope"},
-	{CodeRateLimited, ClassTransient, 429, true, "Too many requests; wait and retry.", "xml, contract, envelope"},
-	{CodeTimeout, ClassTransient, 504, true, "The operation timed out.", "xml, contract"},
-	{CodeInternalError, ClassInternal, 500, false, "An unexpected internal error.", "xml, contract, envelope"},
-	{CodeDeprecated, ClassNotFound, 410, false, "The feature is being removed; use the replacement.", "xml"},
-	{CodeServerBusy, ClassTransient, 503, true, "The concurrency limit is reached.", "xml"},
-	{CodeMissingRequiredField, ClassValidation, 400, true, "A required field is missing.", "xml, contract, envelope"},
-	{CodeMissingDiscriminator, ClassValidation, 400, false, "The action discriminator is missing.", "xml"},
-	{CodeUnknownAction, ClassValidation, 400, false, "The action does not exist.", "xml"},
-	{CodeInvalidDiscriminator, ClassValidation, 400, false, "The action discriminator is not a string.", "xml"},
-	{CodeUnknownTool, ClassNotFound, 404, false, "The tool does not exist.", "xml"},
-	{CodeInvalidParams, ClassValidation, 400, false, "The parameters are invalid.", "xml"},
-	{CodeInputRejected, ClassValidation, 400, false, "The input was rejected.", "xml"},
+	{CodeValidationError, ClassValidation, 400, false, true, "A business rule was violated.", "xml"},
+	{CodeUnauthorized, ClassPermission, 401, false, false, "Credentials are missing or invalid.", "xml, envelope"},
+	{CodeForbidden, ClassPermission, 403, false, false, "The caller may not do this.", "xml, envelope"},
+	{CodeRateLimited, ClassTransient, 429, true, true, "Too many requests; wait and retry.", "xml, contract, envelope"},
+	{CodeTimeout, ClassTransient, 504, true, true, "The operation timed out.", "xml, contract"},
+	{CodeInternalError, ClassInternal, 500, false, false, "An unexpected internal error.", "xml, contract, envelope"},
+	{CodeDeprecated, ClassNotFound, 410, false, false, "The feature is being removed; use the replacement.", "xml"},
+	{CodeServerBusy, ClassTransient, 503, true, true, "The concurrency limit is reached.", "xml"},
+	{CodeMissingRequiredField, ClassValidation, 400, false, true, "A required field is missing.", "xml, contract, envelope"},
+	{CodeMissingDiscriminator, ClassValidation, 400, false, true, "The action discriminator is missing.", "xml"},
+	{CodeUnknownAction, ClassValidation, 400, false, true, "The action does not exist.", "xml"},
+	{CodeInvalidDiscriminator, ClassValidation, 400, false, true, "The action discriminator is not a string.", "xml"},
+	{CodeUnknownTool, ClassNotFound, 404, false, false, "The tool does not exist.", "xml"},
+	{CodeInvalidParams, ClassValidation, 400, false, true, "The parameters are invalid.", "xml"},
+	{CodeInputRejected, ClassValidation, 400, false, true, "The input was rejected.", "xml"},
 
-	{CodeInvalidInput, ClassValidation, 400, true, "The request payload does not match the expected schema.", "contract"},
-	{CodeInvalidFieldType, ClassValidation, 400, true, "A field has the wrong type.", "contract, envelope"},
-	{CodeInvalidFieldValue, ClassValidation, 400, true, "A field value is not allowed.", "contract, envelope"},
-	{CodeAgentNotFound, ClassNotFound, 404, false, "The target agent does not exist.", "contract"},
-	{CodeCapabilityNotFound, ClassNotFound, 404, false, "The agent does not have the requested capability.", "contract"},
-	{CodeAgentUnavailable, ClassTransient, 503, true, "The agent is not responding.", "contract"},
-	{CodeAgentBusy, ClassTransient, 503, true, "The agent is processing another request.", "contract"},
-	{CodeMCPNotConnected, ClassTransient, 503, true, "A required MCP server is not connected; run setup.", "contract"},
-	{CodeMCPAuthFailed, ClassPermission, 401, true, "MCP authentication failed; re-authenticate.", "contract"},
-	{CodeMCPRateLimited, ClassTransient, 429, true, "The MCP rate limit is exceeded; wait.", "contract"},
-	{CodeMCPError, ClassInternal, 502, false, "An MCP server returned an error.", "contract"},
-	{CodeCoordinationFailed, ClassInternal, 500, false, "A multi-agent workflow failed.", "contract"},
-	{CodeTaskGraphCycle, ClassValidation, 400, false, "The task graph has a circular dependency.", "contract"},
-	{CodeDelegationFailed, ClassInternal, 502, false, "The task could not be delegated to a sub-agent.", "contract"},
-	{CodeKnowledgeNotFound, ClassNotFound, 404, false, "A required knowledge file is missing.", "contract"},
+	{CodeInvalidInput, ClassValidation, 400, false, true, "The request payload does not match the expected schema.", "contract"},
+	{CodeInvalidFieldType, ClassValidation, 400, false, true, "A field has the wrong type.", "contract, envelope"},
+	{CodeInvalidFieldValue, ClassValidation, 400, false, true, "A field value is not allowed.", "contract, envelope"},
+	{CodeAgentNotFound, ClassNotFound, 404, false, false, "The target agent does not exist.", "contract"},
+	{CodeCapabilityNotFound, ClassNotFound, 404, false, false, "The agent does not have the requested capability.", "contract"},
+	{CodeAgentUnavailable, ClassTransient, 503, true, true, "The agent is not responding.", "contract"},
+	{CodeAgentBusy, ClassTransient, 503, true, true, "The agent is processing another request.", "contract"},
+	{CodeMCPNotConnected, ClassTransient, 503, true, true, "A required MCP server is not connected; run setup.", "contract"},
+	{CodeMCPAuthFailed, ClassPermission, 401, false, true, "MCP authentication failed; re-authenticate.", "contract"},
+	{CodeMCPRateLimited, ClassTransient, 429, true, true, "The MCP rate limit is exceeded; wait.", "contract"},
+	{CodeMCPError, ClassInternal, 502, false, false, "An MCP server returned an error.", "contract"},
+	{CodeCoordinationFailed, ClassInternal, 500, false, false, "A multi-agent workflow failed.", "contract"},
+	{CodeTaskGraphCycle, ClassValidation, 400, false, false, "The task graph has a circular dependency.", "contract"},
+	{CodeDelegationFailed, ClassInternal, 502, false, false, "The task could not be delegated to a sub-agent.", "contract"},
+	{CodeKnowledgeNotFound, ClassNotFound, 404, false, false, "A required knowledge file is missing.", "contract"},
 
-	{CodeValidationFailed, ClassValidation, 400, false, "The request parameters failed validation.", "envelope"},
-	{CodeResourceNotFound, ClassNotFound, 404, false, "The requested resource does not exist.", "envelope"},
-	{CodeResourceExists, ClassConflict, 409, false, "The resource already exists.", "envelope"},
-	{CodeServiceUnavailable, ClassTransient, 503, true, "An external service is down.", "envelope"},
-	{CodeBadGateway, ClassTransient, 502, true, "An upstream service failed.", "envelope"},
-	{CodeNotImplemented, ClassInternal, 501, false, "The operation is not implemented.", "envelope"},
-	{CodeMethodNotAllowed, ClassValidation, 405, false, "The method is not allowed.", "envelope"},
-	{CodeInvalidJSON, ClassValidation, 400, false, "The request body is not valid JSON.", "envelope"},
-	{CodeAPIKeyRequired, ClassPermission, 401, false, "An API key is required.", "envelope"},
-	{CodeAPIKeyInvalid, ClassPermission, 403, false, "The API key is invalid.", "envelope"},
-	{CodeAlreadyClaimed, ClassConflict, 409, false, "The task has already been claimed.", "envelope"},
-	{CodeLimitReached, ClassConflict, 409, false, "A limit has been reached.", "envelope"},
-	{CodeAlreadyFinalized, ClassConflict, 409, false, "The resource is already finalized.", "envelope"},
+	{CodeValidationFailed, ClassValidation, 400, false, true, "The request parameters failed validation.", "envelope"},
+	{CodeResourceNotFound, ClassNotFound, 404, false, false, "The requested resource does not exist.", "envelope"},
+	{CodeResourceExists, ClassConflict, 409, false, false, "The resource already exists.", "envelope"},
+	{CodeServiceUnavailable, ClassTransient, 503, true, true, "An external service is down.", "envelope"},
+	{CodeBadGateway, ClassTransient, 502, true, true, "An upstream service failed.", "envelope"},
+	{CodeNotImplemented, ClassInternal, 501, false, false, "The operation is not implemented.", "envelope"},
+	{CodeMethodNotAllowed, ClassValidation, 405, false, true, "The method is not allowed.", "envelope"},
+	{CodeInvalidJSON, ClassValidation, 400, false, true, "The request body is not valid JSON.", "envelope"},
+	{CodeAPIKeyRequired, ClassPermission, 401, false, false, "An API key is required.", "envelope"},
+	{CodeAPIKeyInvalid, ClassPermission, 403, false, false, "The API key is invalid.", "envelope"},
+	{CodeAlreadyClaimed, ClassConflict, 409, false, false, "The task has already been claimed.", "envelope"},
+	{CodeLimitReached, ClassConflict, 409, false, false, "A limit has been reached.", "envelope"},
+	{CodeAlreadyFinalized, ClassConflict, 409, false, false, "The resource is already finalized.", "envelope"},
 
-	{CodeCancelled, ClassInternal, 499, false, "The request was cancelled by the caller.", "mcperr"},
+	{CodeCancelled, ClassInternal, 499, false, false, "The request was cancelled by the caller.", "mcperr"},
 }
 
 var byCode = func() map[string]int {

@@ -255,6 +255,28 @@ func DefaultRetryable(code string, class Class) bool {
 	return class == ClassTransient
 }
 
+// IsRecoverable reports whether the caller can still succeed, by retrying
+// or by fixing its input or setup: the error-contract document's
+// "recoverable". It is IsRetryable, or, unless Retryable is stated as no,
+// DefaultRecoverable(Code, EffectiveClass()): a VALIDATION error is
+// recoverable (fix the input) though not retryable.
+func (e *Error) IsRecoverable() bool {
+	if e.IsRetryable() {
+		return true
+	}
+	return e.Retryable != No && DefaultRecoverable(e.Code, e.EffectiveClass())
+}
+
+// DefaultRecoverable is the recoverability of an error that does not state
+// its retryability: the catalog's for a well-known code whose class
+// matches, else true for VALIDATION and TRANSIENT.
+func DefaultRecoverable(code string, class Class) bool {
+	if in, ok := Lookup(code); ok && in.Class == class {
+		return in.Recoverable
+	}
+	return class == ClassValidation || class == ClassTransient
+}
+
 // IsError reports whether e is a failure rather than a warning: only
 // SeverityWarning makes a result that is not an error.
 func (e *Error) IsError() bool { return e.Severity != SeverityWarning }

@@ -279,7 +279,7 @@ func TestDefaults(t *testing.T) {
 		retryable bool
 	}{
 		{errorx.New("RATE_LIMITED", ""), 429, true},
-		{errorx.New("INVALID_INPUT", ""), 400, true}, // the contract: input errors are recoverable
+		{errorx.New("INVALID_INPUT", ""), 400, false}, // not retried unchanged (but recoverable, below)
 		{errorx.New("AGENT_UNAVAILABLE", ""), 503, true},
 		{errorx.New("MCP_ERROR", ""), 502, false}, // "Maybe" with a non-TRANSIENT class
 		{errorx.New("NETWORK_ERROR", ""), 503, true},
@@ -291,6 +291,28 @@ func TestDefaults(t *testing.T) {
 	} {
 		if c.e.EffectiveStatus() != c.status || c.e.IsRetryable() != c.retryable {
 			t.Errorf("%s/%v: status %d retryable %v, want %d %v", c.e.Code, c.e.EffectiveClass(), c.e.EffectiveStatus(), c.e.IsRetryable(), c.status, c.retryable)
+		}
+	}
+}
+
+// TestRecoverable: the contract's "recoverable" is retryable or fixable.
+func TestRecoverable(t *testing.T) {
+	for _, c := range []struct {
+		e           *errorx.Error
+		recoverable bool
+	}{
+		{errorx.New("INVALID_INPUT", ""), true},     // fix the input
+		{errorx.New("MCP_AUTH_FAILED", ""), true},   // re-authenticate
+		{errorx.New("AGENT_NOT_FOUND", ""), false},  // "No"
+		{errorx.New("INTERNAL_ERROR", ""), false},   // "Maybe", not TRANSIENT
+		{errorx.New("AGENT_UNAVAILABLE", ""), true}, // "Maybe", TRANSIENT
+		{errorx.New("Custom", "").WithClass(errorx.ClassValidation), true},
+		{errorx.New("Custom", ""), false},
+		{errorx.Conflict("x").WithRetryable(true), true},
+		{errorx.New("INVALID_INPUT", "").WithRetryable(false), false}, // stated: do not retry
+	} {
+		if got := c.e.IsRecoverable(); got != c.recoverable {
+			t.Errorf("%s/%v retryable %v: IsRecoverable = %v", c.e.Code, c.e.EffectiveClass(), c.e.Retryable, got)
 		}
 	}
 }

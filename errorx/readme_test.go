@@ -13,16 +13,14 @@ import (
 // catalogTable renders Catalog as README.md's table.
 func catalogTable() string {
 	var b strings.Builder
-	b.WriteString("| code | class | HTTP | retryable | from | meaning |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| code | class | HTTP | retryable | recoverable | from | meaning |\n|---|---|---|---|---|---|---|\n")
+	yes := map[bool]string{true: "yes", false: "no"}
 	for _, in := range errorx.Catalog() {
-		status, retry := "–", "no"
+		status := "–"
 		if in.Status != 0 {
 			status = fmt.Sprint(in.Status)
 		}
-		if in.Retryable {
-			retry = "yes"
-		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", in.Code, in.Class, status, retry, in.Seeds, in.Description)
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s |\n", in.Code, in.Class, status, yes[in.Retryable], yes[in.Recoverable], in.Seeds, in.Description)
 	}
 	return b.String()
 }

@@ -16,8 +16,9 @@ import (
 //	{"code":…,"message":…,"details":{…},"recoverable":bool}
 //
 // as compact JSON (Go's encoding/json without HTML escaping). code is the
-// model's code, recoverable is IsRetryable (the catalog reads the contract's
-// "Maybe" as retryable only for TRANSIENT codes), and details holds the
+// model's code, recoverable is IsRecoverable (retryable, or fixable like an
+// input error; the catalog reads the contract's "Maybe" as recoverable only
+// for TRANSIENT codes), and details holds the
 // model's details and, under the model's key names, what has no slot: class
 // (when the code does not imply it), severity, recovery, actions,
 // retry_after, status, tool and fields. details is left out when empty.
@@ -69,7 +70,7 @@ func writeContractObject(w *jsonw.Writer, e *errorx.Error) {
 		o.write(w, false)
 	}
 	w.Key("recoverable")
-	w.Bool(e.IsRetryable())
+	w.Bool(e.IsRecoverable())
 	w.EndObject()
 }
 
@@ -124,7 +125,7 @@ func (Contract) SpanAttrs(e *errorx.Error) []slog.Attr {
 		slog.Bool("error", true),
 		slog.String("error.code", e.Code),
 		slog.String("error.message", e.Message),
-		slog.Bool("error.recoverable", e.IsRetryable()),
+		slog.Bool("error.recoverable", e.IsRecoverable()),
 	}
 }
 
@@ -182,6 +183,10 @@ func decodeContractMembers(ms []jsonw.Member, outer bool) (*errorx.Error, bool) 
 	e := &errorx.Error{Code: code, Message: msg}
 	_, class := readExtras(e, details, contractParts, "")
 	finishClass(e, class)
-	normalizeRetryable(e, recoverable)
+	// recoverable is retryable or fixable: it says something of Retryable
+	// only when it differs from what the code and class imply.
+	if recoverable != (errorx.DefaultRetryable(e.Code, e.EffectiveClass()) || errorx.DefaultRecoverable(e.Code, e.EffectiveClass())) {
+		e.Retryable = errorx.Of(recoverable)
+	}
 	return e, true
 }

@@ -32,7 +32,14 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		normalizeRetryable(p)
 	case render.Contract:
 		jsonProject(p, jsonw.GoNoHTML, false)
-		normalizeRetryable(p)
+		// recoverable carries Retryable only where it differs from the
+		// code's default recoverability.
+		def := errorx.DefaultRetryable(p.Code, p.EffectiveClass()) || errorx.DefaultRecoverable(p.Code, p.EffectiveClass())
+		if e.IsRecoverable() == def {
+			p.Retryable = errorx.Unset
+		} else {
+			p.Retryable = errorx.Of(e.IsRecoverable())
+		}
 	case render.Envelope:
 		// validation_errors is an object sorted by path (the bytes as
 		// written); a field sent as null that is flagged required reads back
