@@ -230,7 +230,11 @@ func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors
 		}
 		t.add(&l, ve)
 	}
-	fill(e, tool, finish(&l), named)
+	fields = finish(&l)
+	if root.IsValid() {
+		redactTagged(fields, root.Type())
+	}
+	fill(e, tool, fields, named)
 	return e
 }
 
@@ -407,6 +411,9 @@ func (v *Validator) appendFields(dst []errorx.Field, ve validator.ValidationErro
 	fields := finish(&l) // in place, within dst's capacity
 	t.meta = l.meta
 	t.release()
+	if rv := rootValue(root); rv.IsValid() {
+		redactTagged(fields, rv.Type())
+	}
 	return dst[:base+len(fields)]
 }
 
