@@ -1,0 +1,120 @@
+// Command validation is an MCP server over stdio whose tools declare their
+// arguments as Go structs with validate tags: every call that does not fit
+// gets one error naming each bad argument, what was sent and what to send,
+// in the dialect chosen by -dialect:
+//
+//	go run ./examples/validation -dialect xml
+//
+// Its tools: users.create (a struct with nested, slice and secret fields)
+// and billing, a grouped tool whose "action" (list, create, refund) picks
+// the arguments. examples/README.md says how to call them.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/validation"
+)
+
+func main() {
+	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	flag.Parse()
+	d, err := render.ByName(*name)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	logger := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	if err := server.ServeStdio(newServer(d, logger)); err != nil {
+		logger.Error("serve stdio", slog.Any("error", err))
+		os.Exit(1)
+	}
+}
+
+// createUser is users.create's arguments.
+type createUser struct {
+	Name     string   `json:"name" validate:"required,min=2,max=50"`
+	Email    string   `json:"email" validate:"required,email"`
+	Role     string   `json:"role" validate:"required,oneof=admin editor viewer"`
+	Age      int      `json:"age" validate:"gte=18,lte=130"`
+	Tags     []string `json:"tags" validate:"max=5,dive,alphanum"`
+	Address  *address `json:"address" validate:"required"`
+	Password string   `json:"password" validate:"required,min=12"`                         // redacted by name
+	Recovery string   `json:"recovery_phrase" mcperr:"secret" validate:"omitempty,min=24"` // redacted by tag
+}
+
+type address struct {
+	City string `json:"city" validate:"required"`
+	Zip  string `json:"zip" validate:"required,numeric,len=5"`
+}
+
+// invoice is billing's create arguments; refund is its refund arguments.
+type invoice struct {
+	Customer string  `json:"customer" validate:"required,startswith=cus_"`
+	Amount   float64 `json:"amount" validate:"gt=0"`
+	Currency string  `json:"currency" validate:"required,oneof=usd eur gbp"`
+}
+
+type refund struct {
+	Invoice string `json:"invoice" validate:"required,startswith=inv_"`
+}
+
+// newServer returns the example server, its tool errors rendered in d.
+func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
+	r := render.NewRenderer(d, render.WithLogger(logger))
+	s := server.NewMCPServer("mcperr-validation", "0.1.0",
+		server.WithToolHandlerMiddleware(r.Middleware()),
+	)
+	s.AddTool(mcp.NewTool("users.create",
+		mcp.WithDescription("Create a user."),
+		mcp.WithString("name", mcp.Required()),
+		mcp.WithString("email", mcp.Required()),
+		mcp.WithString("role", mcp.Required(), mcp.Enum("admin", "editor", "viewer")),
+		mcp.WithNumber("age"),
+		mcp.WithArray("tags", mcp.WithStringItems()),
+		mcp.WithObject("address", mcp.Required()),
+		mcp.WithString("password", mcp.Required()),
+		mcp.WithString("recovery_phrase"),
+	), validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, u createUser) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("Created " + u.Email + " as " + u.Role + "."), nil
+	}))
+	s.AddTool(mcp.NewTool("billing",
+		mcp.WithDescription("Billing: action list, create or refund."),
+		mcp.WithString("action", mcp.Required(), mcp.Enum("list", "create", "refund")),
+	), billing)
+	return s
+}
+
+// billing routes on its "action" argument, then binds that action's
+// arguments; the "action" key itself is not one of them.
+func billing(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	action, e := validation.RequestAction(req, "action", "list", "create", "refund")
+	if e != nil {
+		return nil, e
+	}
+	opts := []validation.Option{validation.IgnoreKeys("action"), validation.WithTool("billing/" + action)}
+	switch action {
+	case "create":
+		inv, err := validation.Bind[invoice](req, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return mcp.NewToolResultText(fmt.Sprintf("Invoiced %s %.2f %s.", inv.Customer, inv.Amount, inv.Currency)), nil
+	case "refund":
+		rf, err := validation.Bind[refund](req, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return mcp.NewToolResultText("Refunded " + rf.Invoice + "."), nil
+	}
+	return mcp.NewToolResultText("inv_1, inv_2"), nil
+}

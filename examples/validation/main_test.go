@@ -1,0 +1,31 @@
+package main
+
+import (
+	"io"
+	"log/slog"
+	"os"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/examples/internal/e2e"
+	"github.com/mcperr/mcperr/render"
+)
+
+// TestInProcess calls every tool of testdata/calls.json in every dialect
+// through mcp-go's in-process client.
+func TestInProcess(t *testing.T) {
+	e2e.RunInProcess(t, func(d render.Dialect) *server.MCPServer {
+		return newServer(d, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}, e2e.LoadCalls(t, "testdata/calls.json"))
+}
+
+// TestTypeScriptClient checks what the official TypeScript SDK client
+// returned for the same calls (see .ci/run).
+func TestTypeScriptClient(t *testing.T) {
+	path := os.Getenv("MCPERR_TS_RESULTS")
+	if path == "" {
+		t.Skip("MCPERR_TS_RESULTS is not set: .ci/run sets it to the output of interop/ts/check.mjs")
+	}
+	e2e.CheckTypeScript(t, path, e2e.LoadCalls(t, "testdata/calls.json"))
+}
