@@ -1,11 +1,7 @@
 package render_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"encoding/xml"
-	"errors"
-	"io"
 	"path/filepath"
 	"testing"
 	"time"
@@ -16,6 +12,7 @@ import (
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/golden"
 	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // fixedNow is the envelope clock of every golden file: the timestamp of the
@@ -103,45 +100,11 @@ func checkWellFormed(t *testing.T, files map[string][]byte) {
 				t.Errorf("%s is not valid JSON:\n%s", name, b)
 			}
 		case ".xml":
-			if err := wellFormedXML(b); err != nil {
+			if err := rendertest.WellFormedXML(b); err != nil {
 				t.Errorf("%s is not well-formed XML: %v\n%s", name, err, b)
 			}
 		}
 	}
-}
-
-// wellFormedXML parses b with encoding/xml in strict mode and requires one
-// root element.
-func wellFormedXML(b []byte) error {
-	d := xml.NewDecoder(bytes.NewReader(b))
-	d.Strict = true
-	depth, roots := 0, 0
-	for {
-		tok, err := d.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		switch tok.(type) {
-		case xml.StartElement:
-			if depth == 0 {
-				roots++
-			}
-			depth++
-		case xml.EndElement:
-			depth--
-		case xml.CharData:
-			if depth == 0 && len(bytes.TrimSpace(tok.(xml.CharData))) > 0 {
-				return errors.New("text outside the root element")
-			}
-		}
-	}
-	if roots != 1 {
-		return errors.New("want exactly one root element")
-	}
-	return nil
 }
 
 // checkGolden compares every file with testdata/<dir>/<name>.
