@@ -1,31 +1,3 @@
-// Command mcperr renders mcperr's error model into any wire dialect and
-// decodes tool results back, for debugging and for stacks that are not Go.
-//
-// Usage:
-//
-//	mcperr render -dialect NAME [-format markdown|json|both] [-now RFC3339] [-version V]
-//	mcperr parse
-//	mcperr dialects
-//	mcperr tour
-//
-// render reads a stream of model JSON objects on standard input (one or
-// many, any whitespace between) and writes, for each, one line: the
-// CallToolResult as compact JSON, as mcp-go marshals it. -format selects the
-// toolerror dialect's content gating; -now and -version fix the envelope's
-// timestamp and version string; options a dialect does not have are ignored.
-// Models are bounded by render.DefaultLimits, as a server bounds them: a
-// string past 4 KiB is cut and says so.
-//
-// parse reads a stream of CallToolResult objects and writes, for each, one
-// line {"dialect":NAME,"error":MODEL}: NAME is the dialect the result is in,
-// "plain" for an error in none, or "none" (with a null error) for a result
-// that is not an error.
-//
-// dialects lists the dialect names, one per line. tour prints one realistic
-// error in every dialect.
-//
-// Bad input gets a one-line message on standard error naming what was wrong
-// and where, and exit status 2; lines already written stay written.
 package main
 
 import (

@@ -1,15 +1,3 @@
-// Command server is an MCP server over stdio whose tools fail in realistic
-// ways, every failure rendered in the dialect chosen by -dialect:
-//
-//	go run ./examples/server -dialect xml
-//
-// Its tools: files.list (works), files.read (not found, with the tool to call
-// instead), search (rate limited, with a retry delay), files.reserve
-// (conflict, with details), users.create (several invalid fields),
-// reports.build (panics), weather.get (declares an outputSchema; its
-// upstream times out), files.find (deprecated: a warning, and it declares an
-// outputSchema) and db.query (an unclassified Go error whose text must not
-// reach the agent). examples/README.md says how to call them.
 package main
 
 import (

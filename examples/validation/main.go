@@ -1,13 +1,3 @@
-// Command validation is an MCP server over stdio whose tools declare their
-// arguments as Go structs with validate tags: every call that does not fit
-// gets one error naming each bad argument, what was sent and what to send,
-// in the dialect chosen by -dialect:
-//
-//	go run ./examples/validation -dialect xml
-//
-// Its tools: users.create (a struct with nested, slice and secret fields)
-// and billing, a grouped tool whose "action" (list, create, refund) picks
-// the arguments. examples/README.md says how to call them.
 package main
 
 import (

@@ -1,0 +1,13 @@
+// Package rendertest checks that a render.Dialect keeps the rules every
+// mcperr dialect follows, in the spirit of testing/slogtest: Check renders a
+// model and verifies valid output (JSON or well-formed XML), determinism,
+// isError, and that render.Decode reads back exactly the dialect's
+// projection of the model, both in process and after mcp-go's JSON round
+// trip. Run does it for many models from Model, a generator of hostile
+// ones (unicode, escapes, characters XML forbids, invalid UTF-8, text that
+// imitates each dialect's structure, reserved detail keys).
+//
+// Project is the documented projection of each of the five built-in
+// dialects: what Decode(Render(e)) must equal. A dialect of one's own is
+// checked with Check and its own projection function.
+package rendertest
