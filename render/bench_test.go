@@ -132,14 +132,6 @@ type envelopeStruct struct {
 	Details   map[string]any `json:"details,omitempty"`
 }
 
-func detailMap(e *errorx.Error) map[string]any {
-	m := map[string]any{}
-	for k, v := range e.Details.All() {
-		m[k] = v
-	}
-	return m
-}
-
 type xmlDetail struct {
 	Key   string `xml:"key,attr"`
 	Value string `xml:",chardata"`

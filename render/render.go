@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -120,11 +119,4 @@ func putBuf(b *[]byte) {
 	}
 	*b = (*b)[:0]
 	bufPool.Put(b)
-}
-
-func cloneStrings(s []string) []string {
-	if len(s) == 0 {
-		return nil
-	}
-	return slices.Clone(s)
 }

@@ -175,6 +175,7 @@ func createUser(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 // buildReport has a bug: it writes to a nil map, which panics.
 func buildReport(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var totals map[string]int
+	//lint:ignore SA5000 the panic is what this tool shows
 	totals[req.GetString("month", "")]++
 	return mcp.NewToolResultText(fmt.Sprint(totals)), nil
 }

@@ -208,8 +208,7 @@ func (s *scanner) decode() any {
 // Iter walks the members of a JSON object in document order without
 // allocating.
 type Iter struct {
-	s    scanner
-	more bool
+	s scanner
 }
 
 // Iterate returns an Iter over data, which must be valid JSON (a whole

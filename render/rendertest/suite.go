@@ -51,7 +51,7 @@ func Check(d render.Dialect, e *errorx.Error, project func(*errorx.Error) *error
 	want := Canonical(project(e.Clone()))
 	res := d.Render(e)
 	if res == nil {
-		return errors.New("Render returned nil")
+		return errors.New("render returned nil")
 	}
 	if te, ok := d.(render.ToolError); ok && te.NeedsInput && render.AsksForInput(e) {
 		if res.IsError {
@@ -76,7 +76,7 @@ func Check(d render.Dialect, e *errorx.Error, project func(*errorx.Error) *error
 	for _, r := range []*mcp.CallToolResult{res, &wire} {
 		got, name := render.Decode(r)
 		if name != d.Name() {
-			return fmt.Errorf("Decode says dialect %q, want %q\n%s", name, d.Name(), first)
+			return fmt.Errorf("decode says dialect %q, want %q\n%s", name, d.Name(), first)
 		}
 		if g := Canonical(got); g != want {
 			return fmt.Errorf("round trip:\n got %s\nwant %s\nwire %s", g, want, first)
