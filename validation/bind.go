@@ -483,7 +483,8 @@ func summary(tool string, fields []errorx.Field, named bool) string {
 		}
 	}
 	n := len(names) + unknown + other
-	b := make([]byte, 0, 128)
+	var buf2 [192]byte
+	b := buf2[:0]
 	b = appendIndex(b, n)
 	if n == 1 {
 		b = append(b, " argument"...)
@@ -514,7 +515,21 @@ func summary(tool string, fields []errorx.Field, named bool) string {
 		}
 	}
 	b = append(b, '.')
-	return string(b)
+	return interned(b)
+}
+
+// summaries interns summary messages: a server repeats a few of them (one
+// per tool and set of failing arguments, never a value the caller chose),
+// and a repeated one then costs a map lookup instead of an allocation.
+var summaries memo[string, string]
+
+func interned(b []byte) string {
+	if m := summaries.m.Load(); m != nil {
+		if s, ok := (*m)[string(b)]; ok { // no allocation: the compiler looks up b in place
+			return s
+		}
+	}
+	return summaries.get(string(b), func(s string) string { return s })
 }
 
 func of(tool string) string {
