@@ -53,6 +53,7 @@
 // Dialects write with append-based writers on pooled buffers, without
 // reflection for the model's own fields; only arbitrary detail values go
 // through encoding/json. A full Render to *mcp.CallToolResult takes three
-// or four allocations; a call that succeeds through the Middleware takes
-// none more than the handler's own.
+// allocations, four for toolError:v1's markdown or json mode and five for
+// mode both (two text blocks); a call that succeeds through the Middleware
+// takes none more than the handler's own.
 package render
