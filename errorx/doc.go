@@ -37,6 +37,12 @@
 // HTTP statuses (StatusCoder, FromStatus) are classified; anything else is an
 // INTERNAL_ERROR whose message does not leak the error's text.
 //
+// # Logging
+//
+// An *Error is a slog.LogValuer: log/slog writes it as a group of its code,
+// class, message, tool and the like, with the paths of invalid fields but
+// never the values a caller sent or the details.
+//
 // # JSON form
 //
 // *Error marshals to and from one JSON object, the form the mcperr command

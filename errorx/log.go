@@ -1,0 +1,50 @@
+package errorx
+
+import (
+	"log/slog"
+	"time"
+)
+
+// LogValue makes an *Error a group in log/slog output: code, class,
+// severity, message, tool, status, retry_after, the paths of the invalid
+// fields and the cause's text, each only when it is set. It never logs
+// the values a caller sent or the details, which may carry them; the cause
+// is included because logs, unlike tool results, stay on the server.
+//
+// A nil *Error logs as "<nil>".
+func (e *Error) LogValue() slog.Value {
+	if e == nil {
+		return slog.StringValue("<nil>")
+	}
+	attrs := make([]slog.Attr, 0, 9)
+	if e.Code != "" {
+		attrs = append(attrs, slog.String("code", e.Code))
+	}
+	attrs = append(attrs, slog.String("class", e.EffectiveClass().String()))
+	if e.Severity != SeverityUnset {
+		attrs = append(attrs, slog.String("severity", e.Severity.String()))
+	}
+	if e.Message != "" {
+		attrs = append(attrs, slog.String("message", e.Message))
+	}
+	if e.Tool != "" {
+		attrs = append(attrs, slog.String("tool", e.Tool))
+	}
+	if e.Status != 0 {
+		attrs = append(attrs, slog.Int("status", e.Status))
+	}
+	if e.RetryAfter > 0 {
+		attrs = append(attrs, slog.Duration("retry_after", e.RetryAfter.Round(time.Millisecond)))
+	}
+	if len(e.Fields) > 0 {
+		paths := make([]string, len(e.Fields))
+		for i, f := range e.Fields {
+			paths[i] = f.Path
+		}
+		attrs = append(attrs, slog.Any("fields", paths))
+	}
+	if e.cause != nil {
+		attrs = append(attrs, slog.String("cause", e.cause.Error()))
+	}
+	return slog.GroupValue(attrs...)
+}
