@@ -32,8 +32,9 @@ import (
 //     JSON-RPC error.
 //
 // An error errorx.From cannot classify (it becomes INTERNAL_ERROR with a
-// fixed message) is logged with its text, so that the server's log keeps
-// what the agent does not see.
+// fixed message) is logged with its text, and an *errorx.Error of class
+// INTERNAL that wraps a cause is logged with the cause's text, so that the
+// server's log keeps what the agent does not see.
 //
 // Register it first, so that it is outermost and sees the errors and panics
 // of every other middleware too:
@@ -93,6 +94,14 @@ func (r *Renderer) failed(ctx context.Context, req mcp.CallToolRequest, res *mcp
 	case hidden(err):
 		r.log().ErrorContext(ctx, "mcperr: tool failed with an unclassified error",
 			slog.String("tool", name), slog.String("error", err.Error()))
+	default:
+		// An internal error the handler built around a Go error: the
+		// cause is what the server's operator needs, and it never
+		// reaches the wire.
+		if m, ok := errorx.As(err); ok && m.Unwrap() != nil && m.EffectiveClass() == errorx.ClassInternal {
+			r.log().ErrorContext(ctx, "mcperr: tool failed with an internal error",
+				slog.String("tool", name), slog.Any("error", m))
+		}
 	}
 	return r.RenderRequest(ctx, req, err), nil
 }
