@@ -3,6 +3,7 @@ package validation_test
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -59,5 +60,31 @@ func TestHandlerUnderRenderMiddleware(t *testing.T) {
 	if e, dialect := render.Decode(bad); dialect != render.NameXML || e.Tool != "users/create" || len(e.Fields) != 3 ||
 		!strings.HasPrefix(e.Fields[1].Message, "Out of range.") {
 		t.Errorf("decoded %s %+v", dialect, e)
+	}
+}
+
+// A server-side mistake (a validate tag validator does not know) reaches the
+// agent as a plain internal error and the server's log with its reason.
+func TestServerMistakeIsLogged(t *testing.T) {
+	type badTag struct {
+		V string `json:"v" validate:"no_such_tag"`
+	}
+	var log strings.Builder
+	r := render.NewRenderer(render.Interbase{}, render.WithLogger(slog.New(slog.NewTextHandler(&log, nil))))
+	h := r.Middleware()(validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, args badTag) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("unreachable"), nil
+	}))
+	req := mcp.CallToolRequest{}
+	req.Params.Name, req.Params.Arguments = "t", map[string]any{"v": "x"}
+	res, err := h(context.Background(), req)
+	if err != nil || !res.IsError {
+		t.Fatalf("res %+v, err %v", res, err)
+	}
+	text := mcp.GetTextFromContent(res.Content[0])
+	if strings.Contains(text, "no_such_tag") {
+		t.Errorf("the result shows the server's mistake: %s", text)
+	}
+	if !strings.Contains(log.String(), "no_such_tag") || !strings.Contains(log.String(), "tool=t") {
+		t.Errorf("the log lacks the reason and the tool: %q", log.String())
 	}
 }
