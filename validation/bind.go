@@ -483,8 +483,8 @@ func summary(tool string, fields []errorx.Field, named bool) string {
 		}
 	}
 	n := len(names) + unknown + other
-	var buf2 [192]byte
-	b := buf2[:0]
+	var text [192]byte // most summaries fit: interned, they allocate nothing
+	b := text[:0]
 	b = appendIndex(b, n)
 	if n == 1 {
 		b = append(b, " argument"...)

@@ -5,10 +5,12 @@ import (
 	"sync/atomic"
 )
 
-// memo caches texts computed from struct tags (bounds, hints): after the
-// first failure of a rule its text costs a map lookup and no allocation.
-// Reads are lock-free (a copy-on-write map); it stops growing at maxMemo
-// entries, which only tags built at run time could reach.
+// memo caches texts computed from struct tags (bounds, hints) and the
+// summary messages built from tool and field names: after the first time,
+// a text costs a map lookup and no allocation. Reads are lock-free (a
+// copy-on-write map); it stops growing at maxMemo entries (tags built at run
+// time, or a caller making many combinations of a large struct's fields
+// fail, could reach it), after which new texts are computed every time.
 type memo[K comparable, V any] struct {
 	mu sync.Mutex
 	m  atomic.Pointer[map[K]V]

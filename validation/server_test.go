@@ -74,9 +74,7 @@ func TestServerMistakeIsLogged(t *testing.T) {
 	h := r.Middleware()(validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, args badTag) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText("unreachable"), nil
 	}))
-	req := mcp.CallToolRequest{}
-	req.Params.Name, req.Params.Arguments = "t", map[string]any{"v": "x"}
-	res, err := h(context.Background(), req)
+	res, err := h(context.Background(), request("t", `{"v":"x"}`))
 	if err != nil || !res.IsError {
 		t.Fatalf("res %+v, err %v", res, err)
 	}
