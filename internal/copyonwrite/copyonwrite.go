@@ -1,0 +1,45 @@
+// Package copyonwrite edits the members of JSON-shaped values (objects as
+// map[string]any, lists as []any) without changing the value it is given:
+// the container is copied on the first member that changes, and returned
+// as it is when none does. errorx and validation use it to redact secrets
+// inside sent values they do not own.
+package copyonwrite
+
+import (
+	"maps"
+	"slices"
+)
+
+// Map applies f to every member of m and returns m with the members f
+// changed, in a copy made on the first change; changed reports whether
+// there was one. m itself is never modified.
+func Map(m map[string]any, f func(key string, v any) (any, bool)) (out map[string]any, changed bool) {
+	for k, v := range m {
+		if r, ok := f(k, v); ok {
+			if out == nil {
+				out = maps.Clone(m)
+			}
+			out[k] = r
+		}
+	}
+	if out == nil {
+		return m, false
+	}
+	return out, true
+}
+
+// Slice is Map for a list: f gets each element.
+func Slice(s []any, f func(v any) (any, bool)) (out []any, changed bool) {
+	for i, v := range s {
+		if r, ok := f(v); ok {
+			if out == nil {
+				out = slices.Clone(s)
+			}
+			out[i] = r
+		}
+	}
+	if out == nil {
+		return s, false
+	}
+	return out, true
+}
