@@ -6,14 +6,20 @@ import (
 	"sync"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/copyonwrite"
 )
 
 // SecretTag is the struct tag that marks an argument whose value must never
 // be echoed back: `mcperr:"secret"`. A field that fails validation under a
-// secret field (the field itself, or anything inside it) reports its sent
-// value as errorx.Redact(value), which every dialect writes "[redacted]"
-// ("You sent: [redacted]."). The render.Renderer also redacts arguments by
-// name (password, token, …); the tag is for secrets with other names.
+// secret field (the field itself, anything inside it, or a field promoted
+// from an embedded struct tagged secret) reports its sent value as
+// errorx.Redact(value), which every dialect writes "[redacted]" ("You sent:
+// [redacted]."); so does an unknown key whose nearest field is secret. A
+// value echoed for a field that holds secret fields (a list of structs with
+// a secret field, say) has those members redacted, and is redacted whole
+// when its shape does not match its type. The render.Renderer also redacts
+// arguments by name (password, token, …); the tag is for secrets with other
+// names.
 const SecretTag = "mcperr"
 
 // isSecretTag reports whether a struct field's mcperr tag lists "secret".
@@ -57,47 +63,153 @@ func hasSecrets(t reflect.Type) bool {
 	return found
 }
 
-// redactTagged redacts the sent value of every field whose path goes
-// through a field of root (a struct type) tagged secret.
+// redactTagged redacts what is secret in the sent value of every field,
+// going by the Go type the arguments were decoded into (root, a struct
+// type): all of a value sent at or under a field tagged secret (directly,
+// or through an embedded struct tagged secret), all of an unknown key's
+// value when the field it is nearest to is secret, and, inside an object
+// or list sent for a type that holds secret fields, the members that are
+// secret (a value whose shape does not match its type is redacted whole:
+// its members cannot be told apart).
 func redactTagged(fields []errorx.Field, root reflect.Type) {
 	if root == nil || !hasSecrets(root) {
 		return
 	}
 	for i := range fields {
 		f := &fields[i]
-		if _, done := f.Sent.(errorx.Redacted); f.WasSent && f.Sent != nil && !done && secretPath(root, f.Path) {
-			f.Sent = errorx.Redact(f.Sent)
+		if _, done := f.Sent.(errorx.Redacted); !f.WasSent || f.Sent == nil || done {
+			continue
+		}
+		if v, changed := redactPath(root, f.Path, f.Rule == RuleUnknown, f.Sent); changed {
+			f.Sent = v
 		}
 	}
 }
 
-// secretPath reports whether path (JSON names and indexes, dotted) goes
-// through a struct field of t tagged secret.
-func secretPath(t reflect.Type, path string) bool {
-	if path == "" {
-		return false
+// redactPath redacts sent, the value sent at path of a root-typed
+// argument; unknown says path's last segment is a key the type does not
+// have.
+func redactPath(root reflect.Type, path string, unknown bool, sent any) (any, bool) {
+	var segs []string
+	if path != "" {
+		segs = strings.Split(path, ".")
 	}
-	for seg := range strings.SplitSeq(path, ".") {
-		for t.Kind() == reflect.Pointer {
-			t = t.Elem()
+	if unknown && len(segs) > 0 {
+		last := segs[len(segs)-1]
+		t, secret, ok := typeAt(root, segs[:len(segs)-1])
+		if secret || ok && nearSecret(t, last) || !ok && hasSecrets(t) {
+			return errorx.Redact(sent), true
 		}
+		return sent, false
+	}
+	t, secret, ok := typeAt(root, segs)
+	switch {
+	case secret, !ok && hasSecrets(t):
+		return errorx.Redact(sent), true
+	case !ok:
+		return sent, false
+	}
+	return redactValue(sent, t)
+}
+
+// typeAt follows segs (JSON names, indexes and map keys) from t. It
+// returns the type reached (the last one resolved when ok is false),
+// whether the way went through a field tagged secret, and whether every
+// segment resolved. A map key may hold dots: every split is tried.
+func typeAt(t reflect.Type, segs []string) (reflect.Type, bool, bool) {
+	for i := 0; i < len(segs); i++ {
+		t = deref(t)
 		switch t.Kind() {
 		case reflect.Struct:
 			si := infoOf(t)
-			n, ok := si.byName[seg]
+			n, ok := si.byName[segs[i]]
 			if !ok {
-				return false
+				return t, false, false
 			}
 			jf := si.fields[n]
-			if isSecretTag(t.FieldByIndex(jf.index)) {
-				return true
+			if taggedSecret(t, jf.index) {
+				return jf.typ, true, true
 			}
 			t = jf.typ
-		case reflect.Slice, reflect.Array, reflect.Map:
+		case reflect.Slice, reflect.Array:
 			t = t.Elem()
+		case reflect.Map:
+			for j := i; j < len(segs)-1; j++ {
+				if rt, secret, ok := typeAt(t.Elem(), segs[j+1:]); ok || secret {
+					return rt, secret, ok
+				}
+			}
+			t = t.Elem()
+		case reflect.Interface:
+			return t, false, true // nothing is known below an interface
 		default:
-			return false
+			return t, false, false
+		}
+	}
+	return t, false, true
+}
+
+func deref(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
+}
+
+// taggedSecret reports whether the field at index in struct type t, or an
+// embedded struct field it is promoted through, is tagged secret.
+func taggedSecret(t reflect.Type, index []int) bool {
+	for k := range index {
+		if isSecretTag(t.FieldByIndex(index[:k+1])) {
+			return true
 		}
 	}
 	return false
+}
+
+// nearSecret reports whether key, unknown in t, is nearest to a field
+// tagged secret (the hint would say "Did you mean 'api_key'?").
+func nearSecret(t reflect.Type, key string) bool {
+	t = deref(t)
+	if t.Kind() != reflect.Struct {
+		return false
+	}
+	si := infoOf(t)
+	best, ok := Closest(key, si.names...)
+	return ok && taggedSecret(t, si.fields[si.byName[best]].index)
+}
+
+// redactValue redacts the secret members of v, a value decoded from JSON
+// for type t, copying what it changes.
+func redactValue(v any, t reflect.Type) (any, bool) {
+	t = deref(t)
+	if v == nil || !hasSecrets(t) {
+		return v, false
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		switch t.Kind() {
+		case reflect.Struct:
+			si := infoOf(t)
+			return copyonwrite.Map(x, func(k string, m any) (any, bool) {
+				n, ok := si.byName[k]
+				switch {
+				case ok && taggedSecret(t, si.fields[n].index):
+					return errorx.Redact(m), true
+				case ok:
+					return redactValue(m, si.fields[n].typ)
+				case nearSecret(t, k):
+					return errorx.Redact(m), true
+				}
+				return m, false
+			})
+		case reflect.Map:
+			return copyonwrite.Map(x, func(_ string, m any) (any, bool) { return redactValue(m, t.Elem()) })
+		}
+	case []any:
+		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
+			return copyonwrite.Slice(x, func(m any) (any, bool) { return redactValue(m, t.Elem()) })
+		}
+	}
+	return errorx.Redact(v), true
 }

@@ -48,3 +48,70 @@ func TestSecretTag(t *testing.T) {
 		}
 	}
 }
+
+type account struct {
+	Name  string `json:"name"`
+	Token string `json:"tok" mcperr:"secret"`
+}
+
+type dbConfig struct {
+	Pass string `json:"db_pass" validate:"min=12"`
+}
+
+type syncArgs struct {
+	Accounts  []account          `json:"accounts" validate:"max=1"`
+	Mirrors   map[string]account `json:"mirrors" validate:"max=0"`
+	VendorKey string             `json:"vendor_key" mcperr:"secret"`
+	dbConfig  `mcperr:"secret"`
+}
+
+// TestSecretInsideSentValues: a value echoed for a field that holds secret
+// fields (a list of structs, a map of them, a value of the wrong shape, an
+// embedded struct tagged secret, an unknown key nearest to a secret field)
+// never carries the secret; the rest of it is still shown.
+func TestSecretInsideSentValues(t *testing.T) {
+	for _, tc := range []struct {
+		name, args string
+		path       string
+		keep       string // what must still be shown ("" when all is redacted)
+	}{
+		{"list of structs", `{"accounts":[{"name":"ann","tok":"SECRET-1"},{"name":"bob","tok":"SECRET-2"}]}`, "accounts", "bob"},
+		{"map of structs", `{"mirrors":{"eu":{"name":"ann","tok":"SECRET-1"}}}`, "mirrors", "ann"},
+		{"wrong shape", `{"accounts":{"name":"ann","tok":"SECRET-1"}}`, "accounts", ""},
+		{"embedded struct tagged secret", `{"db_pass":"SECRET-1"}`, "db_pass", ""},
+		{"unknown key near a secret", `{"vendorkey":"SECRET-1"}`, "vendorkey", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var req mcp.CallToolRequest
+			req.Params.Name = "sync"
+			req.Params.Arguments = json.RawMessage(tc.args)
+			_, err := validation.Bind[syncArgs](req)
+			e, ok := errorx.As(err)
+			if !ok {
+				t.Fatalf("Bind: %v", err)
+			}
+			var f *errorx.Field
+			for i := range e.Fields {
+				if e.Fields[i].Path == tc.path {
+					f = &e.Fields[i]
+				}
+			}
+			if f == nil || !f.WasSent {
+				t.Fatalf("no sent field %q in %+v", tc.path, e.Fields)
+			}
+			if _, whole := f.Sent.(errorx.Redacted); whole != (tc.keep == "") {
+				t.Errorf("sent %v: redacted whole = %v", f.Sent, whole)
+			}
+			if sent, _ := json.Marshal(f.Sent); strings.Contains(string(sent), "SECRET") || !strings.Contains(string(sent), tc.keep) {
+				t.Errorf("sent %s", sent)
+			}
+			for _, name := range render.Names() {
+				d, _ := render.ByName(name)
+				b, _ := json.Marshal(d.Render(e))
+				if strings.Contains(string(b), "SECRET") {
+					t.Errorf("%s: %s", name, b)
+				}
+			}
+		})
+	}
+}
