@@ -279,64 +279,119 @@ const (
 
 // parseInt parses an integer literal; integral values written with a
 // fraction or an exponent (2.0, 1e3) are accepted as JSON Schema's
-// "integer" accepts them.
+// "integer" accepts them, exactly (see integerDigits).
 func parseInt(lit string, bits int) (int64, int) {
-	n, err := strconv.ParseInt(lit, 10, bits)
-	if err == nil {
-		return n, numOK
+	if n, err := strconv.ParseInt(lit, 10, bits); err == nil {
+		return n, numOK // the common case: a plain integer in range
 	}
-	if errors.Is(err, strconv.ErrRange) {
-		return 0, numOverflow
-	}
-	f, ok, res := integral(lit)
-	if !ok {
+	var buf [maxDigits + 1]byte
+	digits, res := integerDigits(lit, buf[:0])
+	if res != numOK {
 		return 0, res
 	}
-	lo, hi := -math.Ldexp(1, bits-1), math.Ldexp(1, bits-1)
-	if f < lo || f >= hi {
+	n, err := strconv.ParseInt(digits, 10, bits)
+	if err != nil { // digits is well-formed: only the range can fail
 		return 0, numOverflow
 	}
-	return int64(f), numOK
+	return n, numOK
 }
 
+// parseUint is parseInt for unsigned types; a negative integer is out of
+// range, while -0 and -0.0 are 0.
 func parseUint(lit string, bits int) (uint64, int) {
-	n, err := strconv.ParseUint(lit, 10, bits)
-	if err == nil {
+	if n, err := strconv.ParseUint(lit, 10, bits); err == nil {
 		return n, numOK
 	}
-	if errors.Is(err, strconv.ErrRange) {
-		return 0, numOverflow
-	}
-	f, ok, res := integral(lit)
-	if !ok {
+	var buf [maxDigits + 1]byte
+	digits, res := integerDigits(lit, buf[:0])
+	if res != numOK {
 		return 0, res
 	}
-	if f < 0 || f >= math.Ldexp(1, bits) {
+	n, err := strconv.ParseUint(digits, 10, bits)
+	if err != nil { // digits is well-formed: only the range or a '-' can fail
 		return 0, numOverflow
 	}
-	return uint64(f), numOK
+	return n, numOK
 }
 
-// integral parses a number literal that is not a plain integer and reports
-// whether it is an integral value small enough to be exact.
-func integral(lit string) (float64, bool, int) {
-	f, err := strconv.ParseFloat(lit, 64)
-	if err != nil {
-		if errors.Is(err, strconv.ErrRange) && !strings.ContainsAny(lit, ".eE") {
-			return 0, false, numOverflow
+// maxDigits is the number of digits of the largest value of any Go integer
+// type (math.MaxUint64 has 20): an integer that needs more is out of range.
+const maxDigits = 20
+
+// integerDigits decides exactly, without rounding, whether the JSON number
+// literal lit (one json.Valid accepts) denotes an integer, however it is
+// written: 12.50e1 is 125, 100e-2 is 1, 1.5 and 1e-400 are not integers.
+// If it is one of at most maxDigits digits, integerDigits writes it into
+// buf as a plain integer literal without leading zeros ("-" before a
+// negative value, "0" for any zero) and returns it with numOK; otherwise it
+// returns numNotInteger or numOverflow. It never materialises more than
+// maxDigits digits, whatever the exponent or the length of lit.
+func integerDigits(lit string, buf []byte) (string, int) {
+	neg := strings.HasPrefix(lit, "-")
+	if neg {
+		lit = lit[1:]
+	}
+	mant, exp := lit, 0
+	if i := strings.IndexAny(lit, "eE"); i >= 0 {
+		mant = lit[:i]
+		e := lit[i+1:]
+		expNeg := strings.HasPrefix(e, "-")
+		if expNeg || strings.HasPrefix(e, "+") {
+			e = e[1:]
 		}
-		if errors.Is(err, strconv.ErrRange) && (math.IsInf(f, 0)) {
-			return 0, false, numOverflow
+		if e == "" {
+			return "", numNotInteger
 		}
-		return 0, false, numNotInteger
+		// Past limit the outcome no longer depends on the exponent: the
+		// integer needs more than maxDigits digits, or the last nonzero
+		// digit stays behind the point. So stop there, without overflow.
+		limit := len(lit) + maxDigits
+		for j := 0; j < len(e); j++ {
+			if e[j] < '0' || e[j] > '9' {
+				return "", numNotInteger
+			}
+			if exp < limit {
+				exp = exp*10 + int(e[j]-'0')
+			}
+		}
+		if expNeg {
+			exp = -exp
+		}
 	}
-	if f != math.Trunc(f) {
-		return 0, false, numNotInteger
+	// The value is the digits of ip and fp run together, times 10^scale.
+	ip, fp, _ := strings.Cut(mant, ".")
+	scale := exp - len(fp)
+	// Trailing zeros move into scale, leading zeros go.
+	t := strings.TrimRight(fp, "0")
+	scale += len(fp) - len(t)
+	fp = t
+	if fp == "" {
+		t = strings.TrimRight(ip, "0")
+		scale += len(ip) - len(t)
+		ip = t
 	}
-	if math.Abs(f) > 1<<53 {
-		return 0, false, numOverflow
+	ip = strings.TrimLeft(ip, "0")
+	if ip == "" {
+		fp = strings.TrimLeft(fp, "0")
 	}
-	return f, true, numOK
+	n := len(ip) + len(fp)
+	switch {
+	case n == 0:
+		return "0", numOK // 0e999999999, -0.0
+	case scale < 0:
+		return "", numNotInteger // the last digit, nonzero, is behind the point
+	case n+scale > maxDigits:
+		return "", numOverflow
+	}
+	if neg {
+		buf = append(buf, '-')
+	}
+	buf = append(buf, ip...)
+	buf = append(buf, fp...)
+	for range scale {
+		buf = append(buf, '0')
+	}
+	return string(buf), numOK
 }
 
 // quoted decodes a value of a field with the ",string" option: a JSON

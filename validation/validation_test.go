@@ -89,7 +89,9 @@ type Typed struct {
 	S   string         `json:"s"`
 	I   int            `json:"i"`
 	I8  int8           `json:"i8"`
+	I64 int64          `json:"i64"`
 	U   uint           `json:"u"`
+	U64 uint64         `json:"u64"`
 	F   float64        `json:"f"`
 	F32 float32        `json:"f32"`
 	B   bool           `json:"b"`
@@ -124,6 +126,7 @@ type tcase struct {
 	args string
 	opts []validation.Option
 	want []errorx.Field
+	val  any // when set, what dst() must hold after binding
 }
 
 // customValidator has an alias, a translated custom tag and an
@@ -590,7 +593,28 @@ func cases(t testing.TB) []tcase {
 			want: []errorx.Field{S("i", "12").R("type", "Wrong type.").E("integer").F()}},
 		{name: "integer got fraction", dst: func() any { return new(Typed) }, args: `{"i":1.5}`,
 			want: []errorx.Field{S("i", N("1.5")).R("type", "Wrong type.").E("integer").F()}},
-		{name: "integer accepts 2.0 and 1e3", dst: func() any { return new(Typed) }, args: `{"i":1e3,"i8":2.0}`},
+		{name: "integer accepts 2.0 and 1e3", dst: func() any { return new(Typed) }, args: `{"i":1e3,"i8":2.0}`,
+			val: &Typed{I: 1000, I8: 2}},
+		{name: "integer in float form is exact", dst: func() any { return new(Typed) },
+			args: `{"i":1E+2,"i8":100e-2,"i64":12.50e1,"u":0.000e5}`, val: &Typed{I: 100, I8: 1, I64: 125}},
+		{name: "integer in float form beyond 2^53", dst: func() any { return new(Typed) },
+			args: `{"i64":9007199254740993.0,"u64":18446744073709551615.000}`,
+			val:  &Typed{I64: 9007199254740993, U64: 18446744073709551615}},
+		{name: "integer in float form at the int64 minimum", dst: func() any { return new(Typed) },
+			args: `{"i64":-9223372036854775808.0e0}`, val: &Typed{I64: -9223372036854775808}},
+		{name: "integer in float form that fits 64 bits", dst: func() any { return new(Typed) },
+			args: `{"i64":1e16,"u64":1.8e19}`, val: &Typed{I64: 1e16, U64: 18000000000000000000}},
+		{name: "integer zero with any exponent or sign", dst: func() any { return &Typed{I: 7, I8: 7, U: 7} },
+			args: `{"i":0e999999999,"i8":-0.0,"u":-0e-5}`, val: &Typed{}},
+		{name: "integer with long digit strings", dst: func() any { return new(Typed) },
+			args: `{"i":1` + strings.Repeat("0", 400) + `e-400,"i64":0.` + strings.Repeat("0", 400) + `12e402}`,
+			val:  &Typed{I: 1, I64: 12}},
+		{name: "integer got fraction beyond float precision", dst: func() any { return new(Typed) }, args: `{"i64":1.00000000000000000001}`,
+			want: []errorx.Field{S("i64", N("1.00000000000000000001")).R("type", "Wrong type.").E("integer").F()}},
+		{name: "integer got fraction below float range", dst: func() any { return new(Typed) }, args: `{"i":1e-400}`,
+			want: []errorx.Field{S("i", N("1e-400")).R("type", "Wrong type.").E("integer").F()}},
+		{name: "integer got fraction with huge negative exponent", dst: func() any { return new(Typed) }, args: `{"i":1e-999999999}`,
+			want: []errorx.Field{S("i", N("1e-999999999")).R("type", "Wrong type.").E("integer").F()}},
 		{name: "boolean got string", dst: func() any { return new(Typed) }, args: `{"b":"true"}`,
 			want: []errorx.Field{S("b", "true").R("type", "Wrong type.").E("boolean").F()}},
 		{name: "object got array", dst: func() any { return new(Typed) }, args: `{"o":[1]}`,
@@ -607,6 +631,16 @@ func cases(t testing.TB) []tcase {
 			want: []errorx.Field{S("i8", N("300")).R("overflow", "Out of range.").E("an integer from -128 to 127").F()}},
 		{name: "uint negative", dst: func() any { return new(Typed) }, args: `{"u":-1}`,
 			want: []errorx.Field{S("u", N("-1")).R("overflow", "Out of range.").E("an integer from 0 to 18446744073709551615").F()}},
+		{name: "uint negative in float form", dst: func() any { return new(Typed) }, args: `{"u":-1e0}`,
+			want: []errorx.Field{S("u", N("-1e0")).R("overflow", "Out of range.").E("an integer from 0 to 18446744073709551615").F()}},
+		{name: "uint64 overflow by one", dst: func() any { return new(Typed) }, args: `{"u64":18446744073709551616}`,
+			want: []errorx.Field{S("u64", N("18446744073709551616")).R("overflow", "Out of range.").E("an integer from 0 to 18446744073709551615").F()}},
+		{name: "int8 overflow in float form", dst: func() any { return new(Typed) }, args: `{"i8":1.28e2}`,
+			want: []errorx.Field{S("i8", N("1.28e2")).R("overflow", "Out of range.").E("an integer from -128 to 127").F()}},
+		{name: "int64 overflow with huge exponent", dst: func() any { return new(Typed) }, args: `{"i64":1e999999999}`,
+			want: []errorx.Field{S("i64", N("1e999999999")).R("overflow", "Out of range.").E("an integer from -9223372036854775808 to 9223372036854775807").F()}},
+		{name: "int64 overflow in float form", dst: func() any { return new(Typed) }, args: `{"i64":1.8e19}`,
+			want: []errorx.Field{S("i64", N("1.8e19")).R("overflow", "Out of range.").E("an integer from -9223372036854775808 to 9223372036854775807").F()}},
 		{name: "int64 overflow", dst: func() any { return new(Typed) }, args: `{"i":99999999999999999999}`,
 			want: []errorx.Field{S("i", N("99999999999999999999")).R("overflow", "Out of range.").E("an integer from -9223372036854775808 to 9223372036854775807").F()}},
 		{name: "float32 overflow", dst: func() any { return new(Typed) }, args: `{"f32":1e39}`,
@@ -731,9 +765,13 @@ func TestBindTable(t *testing.T) {
 			if v == nil {
 				v = validation.Default()
 			}
-			got := fieldsOf(t, v, c.dst(), c.args, c.opts...)
+			dst := c.dst()
+			got := fieldsOf(t, v, dst, c.args, c.opts...)
 			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("args %s\n got %s\nwant %s", c.args, fieldJSON(got), fieldJSON(c.want))
+			}
+			if c.val != nil && !reflect.DeepEqual(dst, c.val) {
+				t.Errorf("args %s\n got %+v\nwant %+v", c.args, dst, c.val)
 			}
 			for _, f := range got {
 				if !strings.HasSuffix(f.Message, ".") || strings.HasSuffix(f.Expected, ".") ||
