@@ -81,6 +81,26 @@ type Eight struct {
 	Country string   `json:"country" validate:"omitempty,iso3166_1_alpha2"`
 }
 
+// UploadBase is embedded in Upload: validator's field references name its
+// fields as promoted Go fields (Mode, MaxSize).
+type UploadBase struct {
+	Mode    string `json:"mode"`
+	MaxSize int    `json:"max_size"`
+}
+
+type Upload struct {
+	UploadBase
+	Bucket string `json:"bucket_name" validate:"required_if=Mode s3"`
+	Size   int    `json:"size" validate:"ltefield=MaxSize"`
+}
+
+// Upload under a JSON name: the base is an object of its own.
+type NamedUpload struct {
+	Base   UploadBase `json:"base"`
+	Bucket string     `json:"bucket_name" validate:"required_if=Base.Mode s3"`
+	Size   int        `json:"size" validate:"ltefield=Base.MaxSize"`
+}
+
 type Point struct {
 	X int `json:"x"`
 }
@@ -532,6 +552,25 @@ func cases(t testing.TB) []tcase {
 				S("end", N("5")).R("gtfield", "Must be greater than 'start'.").F(),
 				S("until", N("9")).R("ltfield", "Must be less than 'start'.").F(),
 			}},
+		{name: "field references to promoted fields use their JSON names", dst: func() any { return new(Upload) },
+			args: `{"mode":"s3","max_size":5,"size":10}`,
+			want: []errorx.Field{
+				M("bucket_name").R("required_if", "Required.").H("Required when 'mode' is 's3'.").F(),
+				S("size", N("10")).R("ltefield", "Must be less than or equal to 'max_size'.").F(),
+			}},
+		{name: "field references through a named nested struct", dst: func() any { return new(NamedUpload) },
+			args: `{"base":{"mode":"s3","max_size":5},"size":10}`,
+			want: []errorx.Field{
+				M("bucket_name").R("required_if", "Required.").H("Required when 'base.mode' is 's3'.").F(),
+				S("size", N("10")).R("ltefield", "Must be less than or equal to 'base.max_size'.").F(),
+			}},
+		{name: "unique by a promoted field", dst: func() any {
+			return new(struct {
+				V []Upload `json:"v" validate:"unique=Mode"`
+			})
+		}, args: `{"v":[{"mode":"a","size":0},{"mode":"a","size":0}]}`, want: []errorx.Field{
+			S("v", []any{map[string]any{"mode": "a", "size": N("0")}, map[string]any{"mode": "a", "size": N("0")}}).
+				R("unique", "Contains duplicates.").H("Each item needs a different 'mode'.").F()}},
 
 		// paths: nested structs, slices, maps, dive
 		{name: "nested struct", dst: func() any { return new(Team) }, args: `{"name":"t","owner":{"email":"owner@","age":30}}`,

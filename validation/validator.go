@@ -135,8 +135,10 @@ type Failure struct {
 // JSONName returns the JSON name of a field of the struct that holds the
 // failing field, given its Go name as validator's field-reference tags
 // (eqfield=Password, required_if=Role admin) write it; dotted names are
-// followed through nested structs. A name it cannot resolve is returned as
-// it is.
+// followed through nested structs, and fields promoted from embedded
+// structs are found as Go finds them (Mode of an embedded Base is "mode",
+// or "base.mode" when Base has the JSON name "base"). A name it cannot
+// resolve is returned as it is.
 func (f Failure) JSONName(goName string) string {
 	si := f.parent
 	if si == nil {
@@ -147,31 +149,53 @@ func (f Failure) JSONName(goName string) string {
 	for rest != "" {
 		var part string
 		part, rest, _ = strings.Cut(rest, ".")
-		gf := si.byGo[part]
-		if gf == nil {
-			return goName
-		}
-		if !gf.promoted {
-			if b.Len() > 0 {
-				b.WriteByte('.')
+		var ft reflect.Type
+		if gf := si.byGo[part]; gf != nil {
+			writeJSONName(&b, gf)
+			ft = si.goType.Field(gf.idx).Type
+		} else {
+			// A field promoted from an embedded struct: follow its index
+			// sequence, naming the embedded structs that have a JSON name.
+			sf, ok := si.goType.FieldByName(part)
+			if !ok {
+				return goName
 			}
-			if gf.jsonName != "" {
-				b.WriteString(gf.jsonName)
-			} else {
-				b.WriteString(part)
+			t := si.goType
+			for _, i := range sf.Index {
+				t = baseType(t)
+				if t.Kind() != reflect.Struct {
+					return goName
+				}
+				writeJSONName(&b, infoOf(t).goList[i])
+				t = t.Field(i).Type
 			}
+			ft = t
 		}
 		if rest == "" {
 			break
 		}
-		ft := si.goType.Field(gf.idx).Type
-		for ft.Kind() == reflect.Pointer {
-			ft = ft.Elem()
-		}
+		ft = baseType(ft)
 		if ft.Kind() != reflect.Struct {
 			return goName
 		}
 		si = infoOf(ft)
 	}
 	return b.String()
+}
+
+// writeJSONName appends the path segment of field gf to b: its JSON name
+// (its Go name when it has none), nothing for an embedded struct whose
+// fields are promoted.
+func writeJSONName(b *strings.Builder, gf *goField) {
+	if gf.promoted {
+		return
+	}
+	if b.Len() > 0 {
+		b.WriteByte('.')
+	}
+	if gf.jsonName != "" {
+		b.WriteString(gf.jsonName)
+	} else {
+		b.WriteString(gf.goName)
+	}
 }
