@@ -66,9 +66,11 @@ func newConfig(opts []Option) config {
 // tag. See (*Validator).BindJSON for the rules; T may be a struct or a
 // pointer to one (other types are decoded but not validated).
 //
-// A server misconfiguration (an invalid validate tag, which makes
-// validator panic) gives an INTERNAL_ERROR instead, with the panic as its
-// cause.
+// A server misconfiguration gives an INTERNAL_ERROR instead, with the
+// mistake as its cause: an invalid validate tag, which makes validator
+// panic, or a key sent for a field promoted through a nil embedded pointer
+// to an unexported struct type, which cannot be set (encoding/json rejects
+// it too).
 func Bind[T any](req mcp.CallToolRequest, opts ...Option) (T, error) {
 	c := newConfig(opts)
 	if c.tool == "" {
@@ -189,6 +191,9 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 	d := decoder{scanner: scanner{s: string(raw)}, ignore: c.ignore}
 	if e := safely(c.tool, func() { d.value(rv.Elem(), false) }); e != nil {
 		return e
+	}
+	if d.internal != nil {
+		return internalError(c.tool, d.internal)
 	}
 	target := rv.Elem()
 	for target.Kind() == reflect.Pointer && !target.IsNil() {

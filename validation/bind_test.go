@@ -147,17 +147,44 @@ func TestServerMistakes(t *testing.T) {
 	type oneofFloat struct {
 		V float64 `json:"v" validate:"oneof=1 2"`
 	}
+	// encoding/json cannot set a nil embedded pointer to an unexported
+	// struct either ("cannot set embedded pointer to unexported struct").
+	type inner struct {
+		X int `json:"x" validate:"gte=1"`
+	}
+	type embedsUnexported struct {
+		*inner
+		Y int `json:"y"`
+	}
 	for name, fn := range map[string]func() error{
 		"undefined tag":  func() error { _, err := validation.Bind[badTag](request("t", `{"v":"x"}`)); return err },
 		"oneof on float": func() error { _, err := validation.Bind[oneofFloat](request("t", `{"v":1.5}`)); return err },
-		"nil dst":        func() error { return validation.Default().BindJSON("t", []byte(`{}`), nil) },
-		"non-pointer":    func() error { return validation.Default().BindJSON("t", []byte(`{}`), Member{}) },
+		"embedded pointer to unexported struct": func() error {
+			_, err := validation.Bind[embedsUnexported](request("t", `{"x":5,"y":1}`))
+			return err
+		},
+		"embedded pointer to unexported struct, invalid too": func() error {
+			_, err := validation.Bind[embedsUnexported](request("t", `{"y":1,"x":0,"z":1}`))
+			return err
+		},
+		"nil dst":     func() error { return validation.Default().BindJSON("t", []byte(`{}`), nil) },
+		"non-pointer": func() error { return validation.Default().BindJSON("t", []byte(`{}`), Member{}) },
 	} {
 		err := fn()
 		e, ok := errorx.As(err)
-		if !ok || e.Code != errorx.CodeInternalError || e.Tool != "t" || errors.Unwrap(e) == nil {
+		if !ok || e.Code != errorx.CodeInternalError || e.EffectiveClass() != errorx.ClassInternal ||
+			e.Tool != "t" || errors.Unwrap(e) == nil || len(e.Fields) != 0 {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+	// Not sending the promoted keys leaves nothing to set: as with
+	// encoding/json, the call binds. A pointer already set is decoded into.
+	if got, err := validation.Bind[embedsUnexported](request("t", `{"y":1}`)); err != nil || got.Y != 1 {
+		t.Errorf("keys of the embedded struct not sent: %+v %v", got, err)
+	}
+	set := embedsUnexported{inner: &inner{}}
+	if err := validation.Default().BindJSON("t", []byte(`{"x":5,"y":1}`), &set); err != nil || set.X != 5 {
+		t.Errorf("embedded pointer already set: %+v %v", set, err)
 	}
 }
 

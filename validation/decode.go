@@ -3,6 +3,7 @@ package validation
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -84,6 +85,9 @@ type decoder struct {
 	ord    []byte // its sort key
 	ignore []string
 	depth  int
+	// internal is a server-side mistake found while decoding (a field the
+	// struct's type does not let be set): the arguments cannot be bound.
+	internal error
 }
 
 // maxDepth bounds the nesting the decoder follows into Go values, far
@@ -510,9 +514,12 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 		if n, ok := si.byName[key]; ok {
 			f := &si.fields[n]
 			pl, ol := d.push(key, func(b []byte) []byte { return appendOrdField(b, f.ord) })
-			if fv, ok := fieldByIndex(v, f.index); ok {
+			if fv, err := fieldByIndex(v, f.index); err == nil {
 				d.value(fv, f.quoted)
 			} else {
+				if d.internal == nil {
+					d.internal = fmt.Errorf("validation: cannot decode %q: %w", key, err)
+				}
 				d.skipValue()
 			}
 			d.pop(pl, ol)
@@ -573,13 +580,14 @@ func unknownField(key string, names []string) errorx.Field {
 const maxListed = 20
 
 // fieldByIndex is reflect.Value.FieldByIndex that allocates nil embedded
-// pointers; false when one cannot be set (a pointer to an unexported type).
-func fieldByIndex(v reflect.Value, index []int) (reflect.Value, bool) {
+// pointers; it fails, as encoding/json does, when one cannot be set (a nil
+// pointer to an unexported struct type).
+func fieldByIndex(v reflect.Value, index []int) (reflect.Value, error) {
 	for i, x := range index {
 		if i > 0 && v.Kind() == reflect.Pointer {
 			if v.IsNil() {
 				if !v.CanSet() {
-					return reflect.Value{}, false
+					return reflect.Value{}, fmt.Errorf("cannot set embedded pointer to unexported struct: %v", v.Type().Elem())
 				}
 				v.Set(reflect.New(v.Type().Elem()))
 			}
@@ -587,7 +595,7 @@ func fieldByIndex(v reflect.Value, index []int) (reflect.Value, bool) {
 		}
 		v = v.Field(x)
 	}
-	return v, true
+	return v, nil
 }
 
 // mapValue decodes a JSON object into map v.

@@ -82,8 +82,10 @@
 // explain the error." (MCP Fusion's) and a summary message naming the
 // top-level arguments concerned, never a value the caller sent:
 // "3 arguments of users/create are invalid: email, role, 1 unknown key.".
-// A server-side mistake (an invalid validate tag, which makes validator
-// panic) gives an INTERNAL_ERROR instead; Bind never panics.
+// A server-side mistake gives an INTERNAL_ERROR instead: an invalid
+// validate tag (which makes validator panic), or a key sent for a field
+// promoted through a nil embedded pointer to an unexported struct type
+// (which cannot be set; encoding/json rejects it too). Bind never panics.
 //
 // # Messages and stdout
 //

@@ -63,26 +63,42 @@ func TestHandlerUnderRenderMiddleware(t *testing.T) {
 	}
 }
 
-// A server-side mistake (a validate tag validator does not know) reaches the
-// agent as a plain internal error and the server's log with its reason.
+// A server-side mistake (a validate tag validator does not know, a field
+// that cannot be set) reaches the agent as a plain internal error and the
+// server's log with its reason.
 func TestServerMistakeIsLogged(t *testing.T) {
 	type badTag struct {
 		V string `json:"v" validate:"no_such_tag"`
 	}
-	var log strings.Builder
-	r := render.NewRenderer(render.Interbase{}, render.WithLogger(slog.New(slog.NewTextHandler(&log, nil))))
-	h := r.Middleware()(validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, args badTag) (*mcp.CallToolResult, error) {
-		return mcp.NewToolResultText("unreachable"), nil
-	}))
-	res, err := h(context.Background(), request("t", `{"v":"x"}`))
-	if err != nil || !res.IsError {
-		t.Fatalf("res %+v, err %v", res, err)
+	type inner struct {
+		X int `json:"x"`
 	}
-	text := mcp.GetTextFromContent(res.Content[0])
-	if strings.Contains(text, "no_such_tag") {
-		t.Errorf("the result shows the server's mistake: %s", text)
+	type embedsUnexported struct {
+		*inner
 	}
-	if !strings.Contains(log.String(), "no_such_tag") || !strings.Contains(log.String(), "tool=t") {
-		t.Errorf("the log lacks the reason and the tool: %q", log.String())
+	for _, c := range []struct {
+		name, args, reason string
+		h                  server.ToolHandlerFunc
+	}{
+		{"bad tag", `{"v":"x"}`, "no_such_tag", validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, args badTag) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText("unreachable"), nil
+		})},
+		{"embedded pointer to unexported struct", `{"x":1}`, "unexported struct", validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, args embedsUnexported) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText("unreachable"), nil
+		})},
+	} {
+		var log strings.Builder
+		r := render.NewRenderer(render.Interbase{}, render.WithLogger(slog.New(slog.NewTextHandler(&log, nil))))
+		res, err := r.Middleware()(c.h)(context.Background(), request("t", c.args))
+		if err != nil || !res.IsError {
+			t.Fatalf("%s: res %+v, err %v", c.name, res, err)
+		}
+		text := mcp.GetTextFromContent(res.Content[0])
+		if strings.Contains(text, c.reason) || strings.Contains(text, "inner") {
+			t.Errorf("%s: the result shows the server's mistake: %s", c.name, text)
+		}
+		if !strings.Contains(log.String(), c.reason) || !strings.Contains(log.String(), "tool=t") {
+			t.Errorf("%s: the log lacks the reason and the tool: %q", c.name, log.String())
+		}
 	}
 }
