@@ -49,7 +49,9 @@
 // Go value along validator's StructNamespace, so promoted embedded structs
 // and map keys containing '.' or ']' come out right. A json:"-" field is not
 // an argument (sending its name is an unknown key); if its own validation
-// fails, it is reported under its Go name.
+// fails, it is reported under its Go name and, since nothing was decoded
+// into it, as not sent (WasSent false), whatever the JSON holds under that
+// name.
 //
 // Sent is the value the caller sent at Path, read from the raw JSON, not
 // the Go value it decoded to: strings, bool, nil for null, []any, map[string]any

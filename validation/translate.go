@@ -203,6 +203,7 @@ type resolved struct {
 	leaf   *goField    // the failing field (or the slice or map holding the failing element)
 	isKey  bool
 	keyStr string // the map key, when isKey
+	hidden bool   // the path goes through a json:"-" field: nothing there was decoded
 }
 
 func (t *translator) add(l *list, ve validator.ValidationErrors) {
@@ -216,6 +217,9 @@ func (t *translator) add(l *list, ve validator.ValidationErrors) {
 		var was bool
 		value := fe.Value()
 		switch {
+		case r.hidden && t.hasRaw:
+			// Never decoded: whatever the JSON holds under that name was
+			// not sent for this field (it is an unknown key).
 		case r.isKey:
 			sent, was = r.keyStr, true
 		case t.hasRaw:
@@ -346,6 +350,7 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 			key := gf.jsonName
 			if gf.skipped {
 				key = name
+				r.hidden = true
 				t.keys = appendOrdKey(t.keys, ordLevel, name)
 			} else if outer == si && gf.ord >= 0 {
 				t.keys = appendOrdField(t.keys, gf.ord)

@@ -617,6 +617,19 @@ func cases(t testing.TB) []tcase {
 				S("Secret", "s").R("unknown", "Unknown field.").H("Remove it. Valid fields: 'id', 'name', 'Nick'.").F(),
 				S("secret", "s").R("unknown", "Unknown field.").H("Remove it. Valid fields: 'id', 'name', 'Nick'.").F(),
 			}},
+		{name: "json:\"-\" field is never sent", dst: func() any {
+			type hidden struct {
+				Hidden string   `json:"-" validate:"required"`
+				Inner  []string `json:"-" validate:"dive,alpha"`
+			}
+			return &hidden{Inner: []string{"1"}} // set by the server, not decoded
+		}, args: `{"Hidden":"x","Inner":["1"]}`,
+			want: []errorx.Field{
+				M("Hidden").R("required", "Required.").F(),
+				M("Inner.0").R("alpha", "Must contain only letters.").E("ASCII letters only (e.g. abc)").F(),
+				S("Hidden", "x").R("unknown", "Unknown field.").H("Remove it: no fields are accepted here.").F(),
+				S("Inner", []any{"1"}).R("unknown", "Unknown field.").H("Remove it: no fields are accepted here.").F(),
+			}},
 		{name: "anonymous root struct", dst: func() any {
 			return new(struct {
 				Inner struct {
