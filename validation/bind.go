@@ -64,7 +64,8 @@ func newConfig(opts []Option) config {
 // level of nested structs, with the closest valid name as a hint), values
 // of the wrong JSON type, numbers out of range and every failed validate
 // tag. See (*Validator).BindJSON for the rules; T may be a struct or a
-// pointer to one (other types are decoded but not validated).
+// pointer to one, at any depth (**S is a new pointer to a new *S); other
+// types are decoded but not validated.
 //
 // A server misconfiguration gives an INTERNAL_ERROR instead, with the
 // mistake as its cause: an invalid validate tag, which makes validator
@@ -195,15 +196,19 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 	if d.internal != nil {
 		return internalError(c.tool, d.internal)
 	}
-	target := rv.Elem()
+	target, depth := rv.Elem(), 1
 	for target.Kind() == reflect.Pointer && !target.IsNil() {
-		target = target.Elem()
+		target, depth = target.Elem(), depth+1
 	}
 	isStruct := target.Kind() == reflect.Struct
 	var ve validator.ValidationErrors
 	if isStruct && !rootProblem(d.probs.meta) {
+		s := dst // validator takes a struct or one pointer to it
+		if depth > 1 {
+			s = target.Addr().Interface()
+		}
 		var err error
-		if e := safely(c.tool, func() { err = v.v.Struct(dst) }); e != nil {
+		if e := safely(c.tool, func() { err = v.v.Struct(s) }); e != nil {
 			return e
 		}
 		if err != nil {
@@ -327,12 +332,16 @@ func below(key string, ms []meta) bool {
 }
 
 // Check validates a Go value that did not come from JSON (a struct or a
-// pointer to one) and returns nil or an *errorx.Error as Bind does. The
+// pointer to one, at any depth) and returns nil or an *errorx.Error as Bind does. The
 // sent values are the Go values; a required field is reported as not sent.
 func (v *Validator) Check(tool string, s any) error {
 	rv := reflect.ValueOf(s)
+	depth := 0
 	for rv.Kind() == reflect.Pointer && !rv.IsNil() {
-		rv = rv.Elem()
+		rv, depth = rv.Elem(), depth+1
+	}
+	if depth > 1 && rv.Kind() == reflect.Struct {
+		s = rv.Addr().Interface() // validator takes a struct or one pointer to it
 	}
 	var err error
 	if e := safely(tool, func() { err = v.v.Struct(s) }); e != nil {

@@ -45,6 +45,22 @@ func TestBindRequest(t *testing.T) {
 	if err != nil || p == nil || p.Email != "a@b.co" {
 		t.Fatalf("pointer: %+v %v", p, err)
 	}
+	// Any depth of pointers: decoded and validated.
+	pp, err := validation.Bind[**Member](request("members/add", `{"email":"a@b.co","age":20}`))
+	if err != nil || pp == nil || *pp == nil || (*pp).Email != "a@b.co" {
+		t.Fatalf("pointer to pointer: %+v %v", pp, err)
+	}
+	pp, err = validation.Bind[**Member](request("members/add", `{"email":"a@b.co","age":2}`))
+	if e, ok := errorx.As(err); !ok || pp != nil || e.Code != errorx.CodeInvalidInput ||
+		!reflect.DeepEqual(e.Fields, []errorx.Field{S("age", N("2")).R("gte", "Too small.").H("Must be >= 18.").F()}) {
+		t.Fatalf("pointer to pointer, invalid: %v %v", pp, err)
+	}
+	var ppp **Member
+	if err := validation.Default().BindJSON("t", []byte(`{"email":"a@b.co","age":2}`), &ppp); err == nil || ppp == nil || (*ppp).Age != 2 {
+		t.Fatalf("BindJSON into ***Member: %v", err)
+	} else if e, _ := errorx.As(err); e.Code != errorx.CodeInvalidInput || e.Fields[0].Path != "age" {
+		t.Fatalf("BindJSON into ***Member: %v", err)
+	}
 	// No arguments at all is an empty object.
 	_, err = validation.Bind[Member](request("members/add", nil))
 	e, ok := errors.AsType[*errorx.Error](err)
@@ -120,6 +136,11 @@ func TestCheckGoValues(t *testing.T) {
 	e, _ = errorx.As(err)
 	if e == nil || !reflect.DeepEqual(e.Fields, []errorx.Field{errorx.RequiredField("email")}) {
 		t.Errorf("required in Go mode: %v", err)
+	}
+	pm := &Member{Email: "nope", Age: 30}
+	err = validation.Default().Check("members/add", &pm)
+	if e, _ = errorx.As(err); e == nil || e.Code != errorx.CodeInvalidInput || len(e.Fields) != 1 || e.Fields[0].Sent != "nope" {
+		t.Errorf("pointer to pointer: %v", err)
 	}
 	if validation.Default().Check("t", Member{Email: "a@b.co", Age: 30}) != nil {
 		t.Error("valid value reported")
