@@ -202,16 +202,22 @@ type resolved struct {
 	parent *structInfo // the struct holding the failing field
 	leaf   *goField    // the failing field (or the slice or map holding the failing element)
 	isKey  bool
-	keyStr string // the map key, when isKey
+	keyStr string // the map key, when isKey or either
+	either bool   // key or value: both equal and under the same rule
 	hidden bool   // the path goes through a json:"-" field: nothing there was decoded
 }
 
 func (t *translator) add(l *list, ve validator.ValidationErrors) {
 	base := len(l.fields)
 	t.spans, t.keys = t.spans[:0], t.keys[:0]
-	for _, fe := range ve {
+	for i, fe := range ve {
 		start := len(t.keys)
 		r := t.resolve(fe)
+		if r.either {
+			// validator checks a map entry's key before its value: the
+			// first failure of this rule at this entry is the key's.
+			r.isKey = !failedBefore(ve[:i], fe)
+		}
 		t.spans = append(t.spans, start, len(t.keys))
 		var sent any
 		var was bool
@@ -386,8 +392,13 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 			t.mapSeen = true
 			jk := jsonKey(k)
 			val := cur.MapIndex(k)
-			if rest == "" && isKeyFailure(fe, cur.Type(), k, val, lastTag) {
-				r.isKey, r.keyStr = true, jk
+			if rest == "" {
+				switch isKeyFailure(fe, cur.Type(), k, val, lastTag) {
+				case sideKey:
+					r.isKey, r.keyStr = true, jk
+				case sideEither:
+					r.either, r.keyStr = true, jk
+				}
 			}
 			cur = val
 			promoted = false
@@ -532,32 +543,61 @@ func jsonKey(k reflect.Value) string {
 	return fmt.Sprintf("%v", k)
 }
 
-// isKeyFailure reports whether fe is about map key k rather than its
-// value: by type when key and value types differ, else by comparing the
-// failing value with both, else by where the tag sits in the field's
-// validate tag (between keys and endkeys).
-func isKeyFailure(fe validator.FieldError, mt reflect.Type, k, val reflect.Value, tag string) bool {
+// side says whether a failure at a map entry is about its key or its
+// value.
+type side uint8
+
+const (
+	sideValue  side = iota
+	sideKey         // the key
+	sideEither      // key and value are equal and the rule is on both
+)
+
+// isKeyFailure tells whether fe is about map key k rather than its value:
+// by type when key and value types differ, else by comparing the failing
+// value with both, else by where the rule sits in the field's validate tag
+// (between keys and endkeys, after them, or both: then either).
+func isKeyFailure(fe validator.FieldError, mt reflect.Type, k, val reflect.Value, tag string) side {
 	kt, et := mt.Key(), baseType(mt.Elem())
 	ft := fe.Type()
 	if ft == nil {
-		return false
+		return sideValue
 	}
 	if ft == kt && ft != et {
-		return true
+		return sideKey
 	}
 	if ft != kt {
-		return false
+		return sideValue
 	}
 	fv := fe.Value()
 	isK := equalIface(fv, k)
 	isV := val.IsValid() && equalIface(fv, val)
 	switch {
 	case isK && !isV:
-		return true
+		return sideKey
 	case !isK:
-		return false
+		return sideValue
 	}
-	return keysOnly(tag, fe.Tag())
+	asKey, asValue := ruleSides(tag, fe.Tag(), fe.Param())
+	switch {
+	case asKey && asValue:
+		return sideEither
+	case asKey:
+		return sideKey
+	}
+	return sideValue
+}
+
+// failedBefore reports whether a failure in before has fe's struct
+// namespace, tag and parameter.
+func failedBefore(before validator.ValidationErrors, fe validator.FieldError) bool {
+	ns, tag, param := fe.StructNamespace(), fe.Tag(), fe.Param()
+	for _, p := range before {
+		if p.Tag() == tag && p.Param() == param && p.StructNamespace() == ns {
+			return true
+		}
+	}
+	return false
 }
 
 func equalIface(x any, v reflect.Value) bool {
@@ -573,12 +613,14 @@ func equalIface(x any, v reflect.Value) bool {
 	return v.Interface() == x
 }
 
-// keysOnly reports whether tag appears between keys and endkeys in the
-// validate tag and nowhere else.
-func keysOnly(validate, tag string) bool {
-	inKeys, asKey, asValue := false, false, false
+// ruleSides reports whether rule tag with parameter param appears in the
+// validate tag between keys and endkeys (asKey) and outside them
+// (asValue). A part without a parameter (an alias, whose failure reports
+// the parameter of the tag it stands for) matches by name alone.
+func ruleSides(validate, tag, param string) (asKey, asValue bool) {
+	inKeys := false
 	for _, part := range strings.Split(validate, ",") {
-		name, _, _ := strings.Cut(part, "=")
+		name, p, hasParam := strings.Cut(part, "=")
 		switch name {
 		case "keys":
 			inKeys = true
@@ -587,13 +629,14 @@ func keysOnly(validate, tag string) bool {
 			inKeys = false
 			continue
 		}
-		if name == tag {
-			if inKeys {
-				asKey = true
-			} else {
-				asValue = true
-			}
+		if part != tag && (name != tag || (hasParam && p != param)) {
+			continue
+		}
+		if inKeys {
+			asKey = true
+		} else {
+			asValue = true
 		}
 	}
-	return asKey && !asValue
+	return asKey, asValue
 }

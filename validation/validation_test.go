@@ -599,6 +599,27 @@ func cases(t testing.TB) []tcase {
 		{name: "map key with dot and bracket", dst: func() any { return new(Team) },
 			args: `{"name":"t","owner":{"email":"o@x.io","age":30},"labels":{"a.b]c":"v"}}`,
 			want: []errorx.Field{S("labels.a.b]c", "a.b]c").R("alpha", "Invalid key. Must contain only letters.").E("ASCII letters only (e.g. abc)").F()}},
+		{name: "map key and value failing the same rule", dst: func() any {
+			return new(struct {
+				M map[string]string `json:"m" validate:"dive,keys,min=2,endkeys,min=2"`
+			})
+		}, args: `{"m":{"a":"a","bb":"b","c":"cc","dd":"dd"}}`,
+			want: []errorx.Field{
+				S("m.a", "a").R("min", "Invalid key. Too short.").H("Minimum length: 2 characters.").F(),
+				S("m.a", "a").R("min", "Too short.").H("Minimum length: 2 characters.").F(),
+				S("m.bb", "b").R("min", "Too short.").H("Minimum length: 2 characters.").F(),
+				S("m.c", "c").R("min", "Invalid key. Too short.").H("Minimum length: 2 characters.").F(),
+			}},
+		{name: "map key and value equal, failing the same rule with other parameters", dst: func() any {
+			return new(struct {
+				M map[string]string `json:"m" validate:"dive,keys,max=3,endkeys,max=1"`
+			})
+		}, args: `{"m":{"ab":"ab","abcd":"abcd"}}`,
+			want: []errorx.Field{
+				S("m.ab", "ab").R("max", "Too long.").H("Maximum length: 1 character.").F(),
+				S("m.abcd", "abcd").R("max", "Invalid key. Too long.").H("Maximum length: 3 characters.").F(),
+				S("m.abcd", "abcd").R("max", "Too long.").H("Maximum length: 1 character.").F(),
+			}},
 		{name: "nested pointer struct", dst: func() any { return new(Team) },
 			args: `{"name":"t","owner":{"email":"o@x.io","age":30},"address":{"zip":"12a"}}`,
 			want: []errorx.Field{
