@@ -118,6 +118,9 @@ func TestClosest(t *testing.T) {
 		{"ab", []string{"ac", "ad"}, "ac"},                           // tie: the first candidate
 		{"nam", []string{"name", "nap"}, "name"},                     // tie on both distances: the first candidate
 		{"user_nme", []string{"username", "user_name"}, "user_name"}, // tie on folded distance: the smaller raw distance
+		{"", []string{"a", "ab"}, ""},                                // an empty string is near nothing
+		{"x", []string{"", "-"}, ""},                                 // nor is an empty candidate, or one of separators only
+		{"_", []string{"a", "b"}, ""},
 	} {
 		got, ok := validation.Closest(c.s, c.cand...)
 		if got != c.want || ok != (c.want != "") {

@@ -392,7 +392,11 @@ func view(raw []byte) string {
 
 // Fields translates validator's error for root (the struct or pointer that
 // was validated; nil if unknown, then paths come from validator's
-// namespaces) into fields, in the documented order. raw is the JSON root
+// namespaces) into fields, in the documented order. Without root a failing
+// map key cannot be told from its value: it is reported at the entry's
+// path like a failure of the value, without "Invalid key.", and its Sent
+// is what raw holds there (the value), or without raw the failing Go value
+// (the key). raw is the JSON root
 // was decoded from, the source of the sent values; nil means there was no
 // JSON and the sent values are the Go values. raw is read in place and not
 // retained; it is not checked either: JSON that is not valid gives

@@ -156,6 +156,31 @@ func TestFieldsWithoutRoot(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %s", fieldJSON(got))
 	}
+	// Without the root, a failing map key cannot be told from its value: it
+	// reads as a failure at the entry, Sent read there (the value) from raw,
+	// or the failing Go value (the key) without raw. With the root, the key.
+	raw := []byte(`{"name":"t","owner":{"email":"o@x.io","age":30},"labels":{"bad-key":"v"}}`)
+	team = Team{}
+	if err := json.Unmarshal(raw, &team); err != nil {
+		t.Fatal(err)
+	}
+	err = v.Validate().Struct(&team)
+	const alpha = "ASCII letters only (e.g. abc)"
+	for _, c := range []struct {
+		name string
+		root any
+		raw  []byte
+		want errorx.Field
+	}{
+		{"no root", nil, raw, S("labels.bad-key", "v").R("alpha", "Must contain only letters.").E(alpha).F()},
+		{"no root, no raw", nil, nil, S("labels.bad-key", "bad-key").R("alpha", "Must contain only letters.").E(alpha).F()},
+		{"root", &team, raw, S("labels.bad-key", "bad-key").R("alpha", "Invalid key. Must contain only letters.").E(alpha).F()},
+		{"root, no raw", &team, nil, S("labels.bad-key", "bad-key").R("alpha", "Invalid key. Must contain only letters.").E(alpha).F()},
+	} {
+		if got := v.Fields(err, c.root, c.raw); !reflect.DeepEqual(got, []errorx.Field{c.want}) {
+			t.Errorf("map key, %s: got %s", c.name, fieldJSON(got))
+		}
+	}
 	if v.Fields(errors.New("other"), nil, nil) != nil || v.Fields(nil, nil, nil) != nil {
 		t.Error("Fields of a non-validator error")
 	}

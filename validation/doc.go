@@ -56,19 +56,25 @@
 // Sent is the value the caller sent at Path, read from the raw JSON, not
 // the Go value it decoded to: strings, bool, nil for null, []any, map[string]any
 // and json.Number for numbers (so big integers stay exact). For a failing
-// map key, Sent is the key. Message is a sentence ending with a period that
-// does not repeat the value; Expected has no trailing period ("a valid email
-// address (e.g. user@example.com)"; a JSON type name when Rule is "type");
-// Hint holds whole sentences ("Minimum length: 2 characters.", "Must be >=
-// 18.", "Did you mean 'admin'?"). Options of oneof failures are shared
-// between errors: copy them before modifying (errorx.Error.Clone does).
+// map key, Sent is the key and Message starts with "Invalid key." (Fields
+// needs the validated struct to tell a key from its value). Message is a
+// sentence ending with a period that does not repeat the value; Expected
+// has no trailing period ("a valid email address (e.g. user@example.com)";
+// a JSON type name when Rule is "type"); Hint holds whole sentences
+// ("Minimum length: 2 characters.", "Must be >= 18.", "Did you mean
+// 'admin'?"). Sizes count characters for strings, bytes for []byte (sent
+// as base64) and items for arrays, slices and maps. Options of oneof
+// failures are shared between errors: copy them before modifying
+// (errorx.Error.Clone does).
 //
 // Rule is the validator tag that failed. For an alias it is the tag the
 // alias stands for (role=oneof=… reports "oneof"), unless a translation is
 // registered for the alias name itself; for an or-group it is the group
-// ("hexcolor|rgb"). Rules that are not tags are "type", "unknown",
-// "overflow", "format" and "syntax". Every variant of required reads
-// "Required." with the condition in Hint, like errorx.RequiredField.
+// ("hexcolor|rgb", "len=0|len=6"), and Expected joins what each
+// alternative expects ("empty or exactly 6 characters"). Rules that are
+// not tags are "type", "unknown", "overflow", "format" and "syntax". Every
+// variant of required reads "Required." with the condition in Hint, like
+// errorx.RequiredField.
 //
 // # Order
 //

@@ -284,6 +284,10 @@ func generic(tag, param string) Text {
 }
 
 // orGroup explains "a|b=1|c": the value matched none of the alternatives.
+// Expected joins what each alternative expects: its own text's Expected,
+// else, for a built-in size rule or oneof, the form it asks for ("empty",
+// "exactly 6 characters", "one of 'a', 'b'"), else "a value satisfying"
+// the alternative.
 func (v *Validator) orGroup(f Failure) Text {
 	var b strings.Builder
 	for i, part := range strings.Split(f.ActualTag, "|") {
@@ -298,11 +302,117 @@ func (v *Validator) orGroup(f Failure) Text {
 		switch {
 		case t.Expected != "":
 			b.WriteString(t.Expected)
+		case v.custom[tag] == nil && expectedForm(g) != "":
+			b.WriteString(expectedForm(g))
 		default:
 			b.WriteString("a value satisfying " + part)
 		}
 	}
 	return Text{Message: "Matches none of the accepted forms.", Expected: b.String()}
+}
+
+// expectedForm is what a built-in rule without an Expected of its own asks
+// for, as an alternative of an or-group; "" when there is no short form.
+func expectedForm(f Failure) string {
+	switch f.ActualTag {
+	case "oneof", "oneofci":
+		opts := ParseOneOf(f.Param)
+		if len(opts) == 0 {
+			return ""
+		}
+		var b strings.Builder
+		b.WriteString("one of ")
+		for i, o := range opts {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("'" + o + "'")
+		}
+		if f.ActualTag == "oneofci" {
+			b.WriteString(" (case is ignored)")
+		}
+		return b.String()
+	case "len", "min", "max", "eq", "ne", "gt", "gte", "lt", "lte":
+		return boundForm(f.ActualTag, f.Param, classOf(f))
+	}
+	return ""
+}
+
+// boundForm is the size or value a bound asks for: "exactly 6
+// characters", "at least 18", "empty".
+func boundForm(tag, p string, c kindClass) string {
+	unit := ""
+	switch c {
+	case classString:
+		unit = "character"
+	case classBytes:
+		unit = "byte"
+	case classItems:
+		unit = "item"
+	case classTime:
+		if p != "" {
+			return ""
+		}
+		switch tag {
+		case "gt":
+			return "a time in the future"
+		case "gte":
+			return "a time not in the past"
+		case "lt":
+			return "a time in the past"
+		case "lte":
+			return "a time not in the future"
+		}
+		return ""
+	}
+	if p == "" {
+		return ""
+	}
+	if c == classString {
+		switch tag {
+		case "eq":
+			return "'" + p + "'"
+		case "ne":
+			return "anything but '" + p + "'"
+		}
+	}
+	if unit == "" { // a number
+		switch tag {
+		case "min", "gte":
+			return "at least " + p
+		case "max", "lte":
+			return "at most " + p
+		case "gt":
+			return "greater than " + p
+		case "lt":
+			return "less than " + p
+		case "ne":
+			return "anything but " + p
+		}
+		return "exactly " + p
+	}
+	n := pluralParam(p, unit)
+	switch tag {
+	case "len", "eq":
+		if p == "0" {
+			return "empty"
+		}
+		return "exactly " + n
+	case "min", "gte":
+		return "at least " + n
+	case "max", "lte":
+		if p == "0" {
+			return "empty"
+		}
+		return "at most " + n
+	case "gt":
+		return "more than " + n
+	case "lt":
+		return "fewer than " + n
+	case "ne":
+		return "not exactly " + n
+	}
+	return ""
 }
 
 func quotedParam(prefix, suffix string) textFunc {
@@ -318,6 +428,7 @@ const (
 	classNumber
 	classItems
 	classTime
+	classBytes // []byte: sent as a base64 string, sized in bytes
 )
 
 func classOf(f Failure) kindClass {
@@ -328,7 +439,12 @@ func classOf(f Failure) kindClass {
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		reflect.Float32, reflect.Float64:
 		return classNumber
-	case reflect.Slice, reflect.Array, reflect.Map:
+	case reflect.Slice:
+		if f.Type != nil && f.Type.Kind() == reflect.Slice && f.Type.Elem().Kind() == reflect.Uint8 && !delegated(f.Type.Elem()) {
+			return classBytes
+		}
+		return classItems
+	case reflect.Array, reflect.Map:
 		return classItems
 	case reflect.Struct:
 		if f.Type != nil && f.Type.ConvertibleTo(timeType) {
@@ -363,8 +479,8 @@ type boundKey struct {
 var boundTexts memo[boundKey, Text]
 
 // bound explains len, min, max, eq, ne, gt, gte, lt and lte by kind:
-// characters for strings, items for slices and maps, values for numbers,
-// now for times.
+// characters for strings, bytes for []byte (sent as base64), items for
+// slices and maps, values for numbers, now for times.
 func bound(f Failure) Text {
 	return boundTexts.get(boundKey{f.ActualTag, f.Param, classOf(f)}, boundText)
 }
@@ -388,6 +504,21 @@ func boundText(k boundKey) Text {
 			return Text{Message: "Must be '" + p + "'."}
 		case "ne":
 			return Text{Message: "Must not be '" + p + "'."}
+		}
+	case classBytes:
+		switch k.tag {
+		case "len", "eq":
+			return Text{Message: "Wrong length.", Hint: "Must be exactly " + pluralParam(p, "byte") + " long."}
+		case "min", "gte":
+			return Text{Message: "Too short.", Hint: "Minimum length: " + pluralParam(p, "byte") + "."}
+		case "max", "lte":
+			return Text{Message: "Too long.", Hint: "Maximum length: " + pluralParam(p, "byte") + "."}
+		case "gt":
+			return Text{Message: "Too short.", Hint: "Must be longer than " + pluralParam(p, "byte") + "."}
+		case "lt":
+			return Text{Message: "Too long.", Hint: "Must be shorter than " + pluralParam(p, "byte") + "."}
+		case "ne":
+			return Text{Message: "Wrong length.", Hint: "Must not be exactly " + pluralParam(p, "byte") + " long."}
 		}
 	case classItems:
 		switch k.tag {
@@ -568,7 +699,7 @@ func fieldRef(f Failure) Text {
 
 func compareText(c kindClass, number, str, items, when string) string {
 	switch c {
-	case classString:
+	case classString, classBytes:
 		return str
 	case classItems:
 		return items

@@ -11,7 +11,8 @@ import "unicode"
 // adjacent transpositions) between the folded forms; a candidate is near
 // when it is at most 1 for folded lengths up to 4, 2 up to 8 and 3 beyond.
 // Ties go to the smaller distance between the unfolded strings, then to the
-// earlier candidate. Strings of more than 32 characters are never near.
+// earlier candidate. Strings of more than 32 characters are never near,
+// nor are empty ones (or ones of separators only), as s or as candidates.
 func Closest(s string, candidates ...string) (string, bool) {
 	return closest(s, candidates, nil)
 }
@@ -21,7 +22,7 @@ func Closest(s string, candidates ...string) (string, bool) {
 func closest(s string, candidates []string, folded [][]rune) (string, bool) {
 	var fs, fc [maxNear]rune
 	a, ok := fold(fs[:0], s)
-	if !ok {
+	if !ok || len(a) == 0 {
 		return "", false
 	}
 	best, bestD := -1, 0
@@ -35,7 +36,7 @@ func closest(s string, candidates []string, folded [][]rune) (string, bool) {
 		} else {
 			b, ok = fold(fc[:0], c)
 		}
-		if !ok {
+		if !ok || len(b) == 0 {
 			continue
 		}
 		limit := nearLimit(max(len(a), len(b)))

@@ -411,6 +411,26 @@ func cases(t testing.TB) []tcase {
 				V string `json:"v" validate:"hexcolor|rgb"`
 			})
 		}, args: `{"v":"red"}`, want: []errorx.Field{S("v", "red").R("hexcolor|rgb", "Matches none of the accepted forms.").E("a hex color (e.g. #1a2b3c or #fff) or an rgb() color (e.g. rgb(255,0,0))").F()}},
+		{name: "or-group of sizes", dst: func() any {
+			return new(struct {
+				V string `json:"v" validate:"len=0|len=6"`
+			})
+		}, args: `{"v":"abc"}`, want: []errorx.Field{S("v", "abc").R("len=0|len=6", "Matches none of the accepted forms.").E("empty or exactly 6 characters").F()}},
+		{name: "or-group of bounds", dst: func() any {
+			return new(struct {
+				V int `json:"v" validate:"eq=0|gte=18"`
+			})
+		}, args: `{"v":5}`, want: []errorx.Field{S("v", N("5")).R("eq=0|gte=18", "Matches none of the accepted forms.").E("exactly 0 or at least 18").F()}},
+		{name: "or-group of options and a format", dst: func() any {
+			return new(struct {
+				V string `json:"v" validate:"oneof=auto manual|uuid"`
+			})
+		}, args: `{"v":"x"}`, want: []errorx.Field{S("v", "x").R("oneof=auto manual|uuid", "Matches none of the accepted forms.").E("one of 'auto', 'manual' or a valid UUID (e.g. 123e4567-e89b-12d3-a456-426614174000)").F()}},
+		{name: "or-group falls back for rules without an expected form", dst: func() any {
+			return new(struct {
+				V string `json:"v" validate:"contains=@|isbn"`
+			})
+		}, args: `{"v":"x"}`, want: []errorx.Field{S("v", "x").R("contains=@|isbn", "Matches none of the accepted forms.").E("a value satisfying contains=@ or a value satisfying isbn").F()}},
 
 		// sizes: characters, items, bounds
 		{name: "len string", dst: func() any {
@@ -443,6 +463,27 @@ func cases(t testing.TB) []tcase {
 				V []string `json:"v" validate:"max=3"`
 			})
 		}, args: `{"v":["a","b","c","d"]}`, want: []errorx.Field{S("v", []any{"a", "b", "c", "d"}).R("max", "Too many items.").H("Maximum 3 items.").F()}},
+		{name: "max bytes counts bytes", dst: func() any {
+			return new(struct {
+				V []byte `json:"v" validate:"max=4"`
+			})
+		}, args: `{"v":"aGVsbG8="}`, want: []errorx.Field{S("v", "aGVsbG8=").R("max", "Too long.").H("Maximum length: 4 bytes.").F()}},
+		{name: "min bytes", dst: func() any {
+			return new(struct {
+				V []byte `json:"v" validate:"min=6"`
+			})
+		}, args: `{"v":"aGVsbG8="}`, want: []errorx.Field{S("v", "aGVsbG8=").R("min", "Too short.").H("Minimum length: 6 bytes.").F()}},
+		{name: "len bytes", dst: func() any {
+			return new(struct {
+				V []byte `json:"v" validate:"len=1"`
+			})
+		}, args: `{"v":"aGVsbG8="}`, want: []errorx.Field{S("v", "aGVsbG8=").R("len", "Wrong length.").H("Must be exactly 1 byte long.").F()}},
+		{name: "gtfield on bytes compares lengths", dst: func() any {
+			return new(struct {
+				A []byte `json:"a"`
+				B []byte `json:"b" validate:"gtfield=A"`
+			})
+		}, args: `{"a":"aGVsbG8=","b":"aGk="}`, want: []errorx.Field{S("b", "aGk=").R("gtfield", "Must be longer than 'a'.").F()}},
 		{name: "min map", dst: func() any {
 			return new(struct {
 				V map[string]int `json:"v" validate:"min=2"`
