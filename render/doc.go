@@ -42,6 +42,11 @@
 // bounds every error with Limits, so whatever a caller sent, the result
 // stays small and says what it cut.
 //
+// The zero Renderer is NewRenderer(nil): the Interbase dialect with the
+// default policy. A panic while rendering an error (a Dialect with a bug)
+// never escapes a Renderer: it is logged, and the result is a minimal
+// error with a fixed sentence.
+//
 // # Clients
 //
 // ByName picks a dialect by name. Decode recognises the dialect of any

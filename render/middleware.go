@@ -24,6 +24,11 @@ import (
 //   - a handler that panics gets an INTERNAL_ERROR tool result that shows
 //     neither the panic value nor a stack trace; both go to r's logger, and
 //     the server goes on serving;
+//   - a panic while classifying or rendering the error (a Dialect or an
+//     error type with a bug) never escapes either: it is logged as a
+//     rendering failure, with its stack, and the result is a minimal
+//     isError result with one fixed sentence (Decode reads it as
+//     INTERNAL_ERROR);
 //   - a result the handler built itself, error or not, passes through
 //     untouched (when it returns a result and an error, the error wins, as
 //     it does in mcp-go);
@@ -61,12 +66,18 @@ import (
 func (r *Renderer) Middleware() server.ToolHandlerMiddleware {
 	return func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+			returned := false // next returned: a later panic is the middleware's own
 			defer func() {
 				if v := recover(); v != nil {
-					res, err = r.recovered(ctx, req, v), nil
+					if returned {
+						res, err = r.renderPanicked(ctx, req.Params.Name, v), nil
+					} else {
+						res, err = r.recovered(ctx, req, v), nil
+					}
 				}
 			}()
 			res, err = next(ctx, req)
+			returned = true
 			if err != nil || res == nil {
 				return r.failed(ctx, req, res, err)
 			}
@@ -107,7 +118,14 @@ func (r *Renderer) failed(ctx context.Context, req mcp.CallToolRequest, res *mcp
 }
 
 // recovered logs a handler's panic and returns the result that reports it.
-func (r *Renderer) recovered(ctx context.Context, req mcp.CallToolRequest, v any) *mcp.CallToolResult {
+// It runs in a deferred call, so it must not panic itself: a panic while
+// logging or rendering gives the fallback result.
+func (r *Renderer) recovered(ctx context.Context, req mcp.CallToolRequest, v any) (res *mcp.CallToolResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = r.renderPanicked(ctx, req.Params.Name, p)
+		}
+	}()
 	r.log().ErrorContext(ctx, "mcperr: tool handler panicked",
 		slog.String("tool", req.Params.Name),
 		slog.Any("panic", v),
@@ -117,6 +135,26 @@ func (r *Renderer) recovered(ctx context.Context, req mcp.CallToolRequest, v any
 		e.Message = fmt.Sprintf("The tool panicked: %v", v)
 	}
 	return r.RenderRequest(ctx, req, e)
+}
+
+// fallbackText is the message of the result that replaces an error the
+// Renderer could not classify or render.
+const fallbackText = "The tool failed, and the server could not describe the error. The server has logged the failure."
+
+// renderPanicked logs a panic raised while classifying or rendering a tool
+// error (a bug in a Dialect, or in an error type's methods), not in a tool
+// handler, and returns the fallback result: isError, one text block with a
+// fixed sentence, built without the dialect. It never panics, even when the
+// logger does.
+func (r *Renderer) renderPanicked(ctx context.Context, tool string, v any) *mcp.CallToolResult {
+	func() {
+		defer func() { _ = recover() }() // a panicking logger loses the record, not the server
+		r.log().ErrorContext(ctx, "mcperr: rendering the tool error panicked",
+			slog.String("tool", tool),
+			slog.Any("panic", v),
+			slog.String("stack", string(debug.Stack())))
+	}()
+	return mcp.NewToolResultError(fallbackText)
 }
 
 // PanicError returns the error the Middleware renders for a handler that

@@ -19,6 +19,11 @@ import (
 // RenderRequest applies it to one error in a handler that builds its own
 // result. A Renderer is safe for concurrent use and must not be changed
 // after NewRenderer returns.
+//
+// The zero Renderer is ready to use and behaves like NewRenderer(nil): it
+// writes the Interbase dialect, logs to slog.Default(), applies
+// OutputSchemaSafe, DefaultLimits and errorx.SecretNames, and keeps internal
+// text off the wire.
 type Renderer struct {
 	dialect      Dialect
 	logger       *slog.Logger
@@ -143,19 +148,29 @@ func (p OutputSchemaPolicy) String() string {
 	return "safe"
 }
 
-// Dialect returns the dialect r writes.
-func (r *Renderer) Dialect() Dialect { return r.dialect }
+// Dialect returns the dialect r writes: Interbase for the zero Renderer.
+func (r *Renderer) Dialect() Dialect {
+	if r.dialect == nil {
+		return Interbase{}
+	}
+	return r.dialect
+}
 
 // Render classifies err with errorx.From and renders it in r's dialect,
 // redacted and bounded, with no per-request choice: the tool name, the
 // format argument and the outputSchema policy need the request (see
 // RenderRequest). Render(nil) returns nil.
+//
+// A dialect that panics (a bug: dialects never panic) does not take the
+// caller down: the panic is logged with its stack, as a rendering failure,
+// and Render returns a minimal error result (isError, one text block with a
+// fixed sentence, which Decode reads as INTERNAL_ERROR).
 func (r *Renderer) Render(err error) *mcp.CallToolResult {
 	e := r.model(err)
 	if e == nil {
 		return nil
 	}
-	return r.bounded(r.dialect, e)
+	return r.bounded(context.Background(), e.Tool, r.Dialect(), e)
 }
 
 // model classifies err and applies r's policy on what may show: the
@@ -173,10 +188,16 @@ func (r *Renderer) model(err error) *errorx.Error {
 }
 
 // bounded renders e with d within r's limits, halving them until the text
-// fits in MaxOutput (or cannot shrink further).
-func (r *Renderer) bounded(d Dialect, e *errorx.Error) *mcp.CallToolResult {
+// fits in MaxOutput (or cannot shrink further). A panic in d is logged
+// (naming tool) and gives the fallback result.
+func (r *Renderer) bounded(ctx context.Context, tool string, d Dialect, e *errorx.Error) (res *mcp.CallToolResult) {
+	defer func() {
+		if v := recover(); v != nil {
+			res = r.renderPanicked(ctx, tool, v)
+		}
+	}()
 	l := r.limits.withDefaults()
-	res := d.Render(l.Apply(e))
+	res = d.Render(l.Apply(e))
 	for size := resultSize(res); size > l.MaxOutput; size = resultSize(res) {
 		var smaller bool
 		if l, smaller = l.halve(); !smaller {
@@ -210,7 +231,8 @@ func resultSize(res *mcp.CallToolResult) int {
 // OutputSchemaPolicy when the tool declares an outputSchema. It finds the
 // tool through ctx, as mcp-go sets it for a handler (server.ServerFromContext
 // and the session's own tools); without a server in ctx the tool is taken to
-// declare no outputSchema. RenderRequest(ctx, req, nil) returns nil.
+// declare no outputSchema. RenderRequest(ctx, req, nil) returns nil. A
+// dialect that panics gives Render's minimal error result.
 func (r *Renderer) RenderRequest(ctx context.Context, req mcp.CallToolRequest, err error) *mcp.CallToolResult {
 	e := r.model(err)
 	if e == nil {
@@ -223,7 +245,7 @@ func (r *Renderer) RenderRequest(ctx context.Context, req mcp.CallToolRequest, e
 		e = &c
 	}
 	safe := r.schema == OutputSchemaSafe && declaresOutputSchema(ctx, name)
-	d := r.dialect
+	d := r.Dialect()
 	switch t := d.(type) {
 	case ToolError:
 		d = r.toolErrorFor(t, req, safe)
@@ -232,7 +254,7 @@ func (r *Renderer) RenderRequest(ctx context.Context, req mcp.CallToolRequest, e
 			d = r.toolErrorFor(*t, req, safe)
 		}
 	}
-	res := r.bounded(d, e)
+	res := r.bounded(ctx, name, d, e)
 	if safe && res != nil {
 		res.StructuredContent = nil
 		res.RawStructuredContent = nil

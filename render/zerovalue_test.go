@@ -1,0 +1,185 @@
+package render_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/render"
+)
+
+// useDefaultLogger makes log the destination of slog.Default() for the rest
+// of t.
+func useDefaultLogger(t *testing.T, log *logBuffer) {
+	t.Helper()
+	old := slog.Default()
+	slog.SetDefault(log.logger())
+	t.Cleanup(func() { slog.SetDefault(old) })
+}
+
+// TestZeroRenderer checks that the zero Renderer is NewRenderer(nil): the
+// interbase dialect, the default logger and the default policy.
+func TestZeroRenderer(t *testing.T) {
+	var log logBuffer
+	useDefaultLogger(t, &log)
+	var r render.Renderer
+	if _, ok := r.Dialect().(render.Interbase); !ok {
+		t.Errorf("Dialect() = %#v, want Interbase{}", r.Dialect())
+	}
+	if r.Render(nil) != nil {
+		t.Error("Render(nil) != nil")
+	}
+	want := render.NewRenderer(nil)
+	for _, err := range []error{
+		errors.New("x"),
+		errorx.NotFound("Gone.").WithDetail("api_token", "hunter2"), // redacted by default
+	} {
+		got := r.Render(err)
+		if g, w := resultJSON(t, got), resultJSON(t, want.Render(err)); g != w {
+			t.Errorf("Render(%v) = %s, want NewRenderer(nil)'s %s", err, g, w)
+		}
+		if strings.Contains(resultJSON(t, got), "hunter2") {
+			t.Errorf("Render(%v) shows a secret: %s", err, resultJSON(t, got))
+		}
+	}
+
+	// Through mcp-go: the server renders, logs to slog.Default and keeps
+	// serving.
+	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(r.Middleware()))
+	s.AddTool(mcp.NewTool("err"), handler(nil, errors.New("dial db: password=hunter2")))
+	s.AddTool(mcp.NewTool("panic"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic("boom") })
+	s.AddTool(mcp.NewTool("ok"), handler(mcp.NewToolResultText("ok"), nil))
+	c := connect(t, s)
+	for _, tool := range []string{"err", "panic"} {
+		res := callTool(t, c, tool, nil)
+		e, dialect := render.Decode(res)
+		if dialect != render.NameInterbase || e.Code != errorx.CodeInternalError || e.Tool != tool || !res.IsError {
+			t.Errorf("%s: %s %+v", tool, dialect, e)
+		}
+		if strings.Contains(resultJSON(t, res), "hunter2") {
+			t.Errorf("%s: the result shows the error's text: %s", tool, resultJSON(t, res))
+		}
+	}
+	if res := callTool(t, c, "ok", nil); res.IsError {
+		t.Errorf("ok: %s", resultJSON(t, res))
+	}
+	for _, s := range []string{"unclassified error", "password=hunter2", "tool handler panicked"} {
+		if !strings.Contains(log.String(), s) {
+			t.Errorf("the default log lacks %q: %s", s, log.String())
+		}
+	}
+	if strings.Contains(log.String(), "rendering") {
+		t.Errorf("a rendering failure was logged: %s", log.String())
+	}
+}
+
+// panicky is a Dialect whose Render panics.
+type panicky struct{ render.Interbase }
+
+func (panicky) Render(*errorx.Error) *mcp.CallToolResult { panic("dialect bug") }
+
+// checkFallback fails t unless res is the minimal generic error result.
+func checkFallback(t *testing.T, res *mcp.CallToolResult) {
+	t.Helper()
+	if res == nil || !res.IsError || len(res.Content) != 1 || res.StructuredContent != nil {
+		t.Fatalf("result %s, want one text block with isError", resultJSON(t, res))
+	}
+	text := mcp.GetTextFromContent(res.Content[0])
+	if text == "" || strings.Contains(text, "dialect bug") || strings.Contains(text, "boom") {
+		t.Errorf("fallback text %q", text)
+	}
+	if e, _ := render.Decode(res); e == nil || e.EffectiveClass() != errorx.ClassInternal {
+		t.Errorf("Decode(fallback) = %+v, want an internal error", e)
+	}
+}
+
+// TestRenderPanicFallback checks that a panic while rendering never escapes:
+// the result is a minimal generic error, and the log blames the rendering.
+func TestRenderPanicFallback(t *testing.T) {
+	var log logBuffer
+	r := render.NewRenderer(panicky{}, render.WithLogger(log.logger()))
+
+	checkFallback(t, r.Render(errors.New("x")))
+	checkFallback(t, r.RenderRequest(context.Background(), callRequest("t", nil), errorx.NotFound("Gone.")))
+	if r.Render(nil) != nil {
+		t.Error("Render(nil) != nil")
+	}
+
+	mw := r.Middleware()
+	for _, tc := range []struct {
+		name    string
+		h       server.ToolHandlerFunc
+		handler bool // the handler panicked too
+	}{
+		{"Go error", handler(nil, errors.New("x")), false},
+		{"model error", handler(nil, errorx.NotFound("Gone.")), false},
+		{"no result", handler(nil, nil), false},
+		{"handler panic", func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic("boom") }, true},
+		{"handler renders", func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return r.Render(errors.New("x")), nil
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := len(log.String())
+			res, err := mw(tc.h)(context.Background(), callRequest("t", nil))
+			if err != nil {
+				t.Fatalf("err = %v", err)
+			}
+			checkFallback(t, res)
+			logged := log.String()[before:]
+			want := []string{"rendering the tool error panicked", "dialect bug", "goroutine"}
+			if tc.name != "handler renders" { // Render knows no request
+				want = append(want, `"tool":"t"`)
+			}
+			for _, s := range want {
+				if !strings.Contains(logged, s) {
+					t.Errorf("the log lacks %q: %s", s, logged)
+				}
+			}
+			if got := strings.Contains(logged, "tool handler panicked"); got != tc.handler {
+				t.Errorf("logged as a handler panic: %v, want %v: %s", got, tc.handler, logged)
+			}
+		})
+	}
+
+	// Through mcp-go, the server keeps serving.
+	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mw))
+	s.AddTool(mcp.NewTool("err"), handler(nil, errors.New("x")))
+	s.AddTool(mcp.NewTool("ok"), handler(mcp.NewToolResultText("ok"), nil))
+	c := connect(t, s)
+	for range 2 {
+		checkFallback(t, callTool(t, c, "err", nil))
+		if res := callTool(t, c, "ok", nil); res.IsError {
+			t.Errorf("ok: %s", resultJSON(t, res))
+		}
+	}
+}
+
+// errorPanics is an error whose classification panics (its StatusCode
+// method), as a buggy error type of a handler's may.
+type errorPanics struct{}
+
+func (errorPanics) Error() string   { return "bad error" }
+func (errorPanics) StatusCode() int { panic("status bug") }
+
+// TestMiddlewareClassifyPanic checks that a panic while classifying the
+// handler's error is recovered as a rendering failure, not blamed on the
+// handler, and that the result is the generic one.
+func TestMiddlewareClassifyPanic(t *testing.T) {
+	var log logBuffer
+	mw := render.NewRenderer(render.XML{}, render.WithLogger(log.logger())).Middleware()
+	res, err := mw(handler(nil, errorPanics{}))(context.Background(), callRequest("t", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFallback(t, res)
+	if s := log.String(); !strings.Contains(s, "rendering the tool error panicked") || !strings.Contains(s, "status bug") || strings.Contains(s, "tool handler panicked") {
+		t.Errorf("log: %s", s)
+	}
+}
