@@ -25,8 +25,10 @@ type ToolErrorer interface {
 // From classifies any Go error into an *Error:
 //
 //   - nil gives nil;
-//   - an *Error anywhere in err's chain is returned as it is (a nil *Error
-//     in a non-nil error gives INTERNAL_ERROR);
+//   - the first non-nil *Error in err's chain (As) is returned as it is; a
+//     nil *Error in the chain is skipped, so a chain that holds nothing
+//     else, such as a typed nil returned as an error, is an unclassified
+//     error (INTERNAL_ERROR below);
 //   - an error implementing ToolErrorer gives its model (with err as the
 //     cause when the model has none);
 //   - context.DeadlineExceeded and network timeouts give TIMEOUT (TRANSIENT);
@@ -43,14 +45,7 @@ func From(err error) *Error {
 	if err == nil {
 		return nil
 	}
-	if e, ok := errors.AsType[*Error](err); ok {
-		if e != nil {
-			return e
-		}
-		// A nil *Error in an error interface is a programming mistake, not
-		// no error: report it without the nil pointer.
-		e = New(CodeInternalError, "Internal server error.")
-		e.cause = err
+	if e, ok := As(err); ok {
 		return e
 	}
 	var te ToolErrorer

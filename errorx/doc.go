@@ -32,8 +32,9 @@
 //
 // # Classifying Go errors
 //
-// From turns any error into an *Error: an *Error anywhere in the chain is used
-// as it is; deadlines, network failures, os.ErrNotExist, os.ErrPermission and
+// From turns any error into an *Error: the first non-nil *Error in the chain
+// is used as it is (As skips a nil *Error, such as a typed nil joined with
+// errors.Join); deadlines, network failures, os.ErrNotExist, os.ErrPermission and
 // HTTP statuses (StatusCoder, FromStatus) are classified; anything else is an
 // INTERNAL_ERROR whose message does not leak the error's text.
 //

@@ -1,7 +1,6 @@
 package errorx
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -294,7 +293,45 @@ func (e *Error) Clone() *Error {
 	return &c
 }
 
-// As finds the first *Error in err's chain.
+// As finds the first non-nil *Error in err's chain, in the order errors.As
+// searches it (depth first through Unwrap() error and Unwrap() []error,
+// asking As methods on the way). A nil *Error in the chain, such as a
+// function's typed-nil result joined with errors.Join or wrapped with %w, is
+// skipped, and so is an As method that gives one: As never returns
+// (nil, true).
 func As(err error) (*Error, bool) {
-	return errors.AsType[*Error](err)
+	e := find(err)
+	return e, e != nil
+}
+
+// find returns the first non-nil *Error in err's chain, or nil.
+func find(err error) *Error {
+	for err != nil {
+		if e, ok := err.(*Error); ok {
+			if e != nil {
+				return e
+			}
+			return nil // a nil *Error wraps nothing
+		}
+		if a, ok := err.(interface{ As(any) bool }); ok {
+			var e *Error
+			if a.As(&e) && e != nil {
+				return e
+			}
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, w := range u.Unwrap() {
+				if e := find(w); e != nil {
+					return e
+				}
+			}
+			return nil
+		default:
+			return nil
+		}
+	}
+	return nil
 }

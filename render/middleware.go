@@ -19,8 +19,11 @@ import (
 //   - a handler that returns a Go error gets the error rendered as a tool
 //     result (RenderRequest: classified with errorx.From, isError set), not
 //     the JSON-RPC -32603 error mcp-go would send;
-//   - a handler that returns neither a result nor an error (or a nil
-//     *errorx.Error as its error) gets an INTERNAL_ERROR tool result;
+//   - a nil *errorx.Error returned as the error (Go's typed-nil trap:
+//     return res, (*errorx.Error)(nil)) counts as no error: the handler's
+//     result passes through;
+//   - a handler that returns neither a result nor an error gets an
+//     INTERNAL_ERROR tool result;
 //   - a handler that panics gets an INTERNAL_ERROR tool result that shows
 //     neither the panic value nor a stack trace; both go to r's logger, and
 //     the server goes on serving;
@@ -91,13 +94,15 @@ func (r *Renderer) Middleware() server.ToolHandlerMiddleware {
 func (r *Renderer) failed(ctx context.Context, req mcp.CallToolRequest, res *mcp.CallToolResult, err error) (*mcp.CallToolResult, error) {
 	name := req.Params.Name
 	switch {
+	case isNilModel(err) && res != nil:
+		// The typed-nil trap: the handler meant no error.
+		return res, nil
 	case err == nil:
 		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error",
 			slog.String("tool", name))
 		err = errorx.New(errorx.CodeInternalError, "The tool returned no result.")
 	case isNilModel(err):
-		// errors.As and errors.Is would call its methods on a nil pointer.
-		r.log().ErrorContext(ctx, "mcperr: tool handler returned a nil *errorx.Error as its error",
+		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error (its error is a nil *errorx.Error)",
 			slog.String("tool", name))
 		err = errorx.New(errorx.CodeInternalError, "The tool returned no result.")
 	case r.isProtocolError(err):
@@ -165,8 +170,10 @@ func PanicError() *errorx.Error {
 		WithRecovery("Do not retry the same call. Try another approach, or report the problem.")
 }
 
-// isNilModel reports whether err is a nil *errorx.Error: a non-nil error
-// that errorx.From turns into no model at all.
+// isNilModel reports whether err itself is a nil *errorx.Error: a non-nil
+// error interface holding a nil pointer, which a handler returns when it
+// means no error. A nil *errorx.Error deeper in err's chain (errors.Join,
+// %w) is not: errorx.As and errorx.From skip it.
 func isNilModel(err error) bool {
 	e, ok := err.(*errorx.Error)
 	return ok && e == nil
