@@ -127,3 +127,91 @@ func TestCallWithRetryHonoursRetryAfterAndContext(t *testing.T) {
 		t.Errorf("cancelled wait: err %v after %v", err, time.Since(start))
 	}
 }
+
+// callerFunc is a ToolCaller made of a function.
+type callerFunc func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error)
+
+func (f callerFunc) CallTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return f(ctx, req)
+}
+
+// TestCallWithRetryResultAfterDeadline: a result received after ctx is done
+// is returned as it is, never replaced by ctx.Err(): a call that is not
+// idempotent may have taken effect.
+func TestCallWithRetryResultAfterDeadline(t *testing.T) {
+	fast := errorx.RetryPolicy{InitialDelay: time.Millisecond}
+	for _, tc := range []struct {
+		name    string
+		res     *mcp.CallToolResult
+		wantErr func(error) bool
+	}{
+		{"success", mcp.NewToolResultText("charged"), func(err error) bool { return err == nil }},
+		{"warning", render.Interbase{}.Render(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)),
+			func(err error) bool { return err == nil }},
+		{"final tool error", render.XML{}.Render(errorx.Conflict("Already charged.")), func(err error) bool {
+			e, ok := errorx.As(err)
+			return ok && e.Code == errorx.CodeConflict
+		}},
+		// A retryable error: no retry is made once ctx is done; the result
+		// stays, and the error says why the retries stopped.
+		{"retryable tool error", render.Contract{}.Render(errorx.Transient("Down.")), func(err error) bool {
+			return errors.Is(err, context.Canceled)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			defer cancel()
+			var calls int
+			c := callerFunc(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				calls++
+				cancel() // the deadline passes while the server works
+				return tc.res, nil
+			})
+			res, err := render.CallWithRetry(ctx, c, call("charge"), fast)
+			if res != tc.res || !tc.wantErr(err) || calls != 1 {
+				t.Errorf("got %v, %v after %d calls; want the received result", res, err, calls)
+			}
+		})
+	}
+
+	// A deadline that passes during the wait keeps the last result too.
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
+	defer cancel()
+	down := render.Envelope{}.Render(errorx.Transient("Down."))
+	c := callerFunc(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return down, nil })
+	res, err := render.CallWithRetry(ctx, c, call("t"), errorx.RetryPolicy{InitialDelay: time.Hour})
+	if res != down || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("cancelled wait: %v, %v; want the last result and the deadline", res, err)
+	}
+}
+
+// TestCallWithRetryDoneContext: a context that is already done makes no
+// call.
+func TestCallWithRetryDoneContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	var calls int
+	c := callerFunc(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		calls++
+		return mcp.NewToolResultText("charged"), nil
+	})
+	res, err := render.CallWithRetry(ctx, c, call("charge"), errorx.DefaultRetryPolicy)
+	if res != nil || !errors.Is(err, context.Canceled) || calls != 0 {
+		t.Errorf("got %v, %v after %d calls; want no call and context.Canceled", res, err, calls)
+	}
+}
+
+// TestCallWithRetryNoResult: a caller that returns neither a result nor an
+// error gives an INTERNAL *errorx.Error, not (nil, nil), and is not retried.
+func TestCallWithRetryNoResult(t *testing.T) {
+	var calls int
+	c := callerFunc(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		calls++
+		return nil, nil
+	})
+	res, err := render.CallWithRetry(t.Context(), c, call("t"), errorx.RetryPolicy{InitialDelay: time.Millisecond})
+	e, ok := errorx.As(err)
+	if res != nil || !ok || e.EffectiveClass() != errorx.ClassInternal || e.Message == "" || calls != 1 {
+		t.Errorf("got %v, %v after %d calls; want an INTERNAL *errorx.Error after 1 call", res, err, calls)
+	}
+}
