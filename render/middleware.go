@@ -2,10 +2,13 @@ package render
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"runtime/debug"
+	"slices"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -34,7 +37,11 @@ import (
 //     INTERNAL_ERROR);
 //   - a result the handler built itself, error or not, passes through
 //     untouched (when it returns a result and an error, the error wins, as
-//     it does in mcp-go);
+//     it does in mcp-go), with one exception: under OutputSchemaSafe, an
+//     error result (isError) that carries structuredContent, of a tool that
+//     declares an outputSchema (such as return r.Render(err), nil), is
+//     returned as a copy without structuredContent, whose JSON is added as
+//     a last text block unless a text block already holds it;
 //   - mcp.URLElicitationRequiredError, and the errors WithProtocolErrors
 //     matches, pass through as Go errors, for mcp-go to answer with its
 //     JSON-RPC error.
@@ -84,6 +91,9 @@ func (r *Renderer) Middleware() server.ToolHandlerMiddleware {
 			if err != nil || res == nil {
 				return r.failed(ctx, req, res, err)
 			}
+			if res.IsError && hasStructured(res) {
+				return r.passed(ctx, req.Params.Name, res), nil
+			}
 			return res, nil
 		}
 	}
@@ -96,7 +106,7 @@ func (r *Renderer) failed(ctx context.Context, req mcp.CallToolRequest, res *mcp
 	switch {
 	case isNilModel(err) && res != nil:
 		// The typed-nil trap: the handler meant no error.
-		return res, nil
+		return r.passed(ctx, name, res), nil
 	case err == nil:
 		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error",
 			slog.String("tool", name))
@@ -168,6 +178,54 @@ func (r *Renderer) renderPanicked(ctx context.Context, tool string, v any) *mcp.
 func PanicError() *errorx.Error {
 	return errorx.New(errorx.CodeInternalError, "The tool failed unexpectedly. The server has logged the failure.").
 		WithRecovery("Do not retry the same call. Try another approach, or report the problem.")
+}
+
+// hasStructured reports whether res carries structuredContent.
+func hasStructured(res *mcp.CallToolResult) bool {
+	return res.StructuredContent != nil || len(res.RawStructuredContent) > 0
+}
+
+// passed returns a result the handler built itself: res as it is, unless r
+// applies OutputSchemaSafe, res is an error carrying structuredContent and
+// the tool declares an outputSchema. Then, as for the results r renders,
+// the structuredContent goes (on a copy: res may be shared) and its JSON
+// stays in text: as a new last text block, unless a text block already
+// holds the same JSON value (toolError:v1's json and both modes, or a
+// handler that follows MCP's advice to duplicate structured content in
+// text).
+func (r *Renderer) passed(ctx context.Context, name string, res *mcp.CallToolResult) *mcp.CallToolResult {
+	if !res.IsError || !hasStructured(res) || r.schema != OutputSchemaSafe || !declaresOutputSchema(ctx, name) {
+		return res
+	}
+	c := *res
+	c.StructuredContent, c.RawStructuredContent = nil, nil
+	if b := structuredBytes(res); len(b) > 0 && !holdsJSON(res.Content, b) {
+		c.Content = append(slices.Clip(res.Content), mcp.NewTextContent(string(b)))
+	}
+	return &c
+}
+
+// holdsJSON reports whether one of the text blocks is a JSON document equal
+// in value to b (as encoding/json reads both; formatting aside).
+func holdsJSON(content []mcp.Content, b []byte) bool {
+	var want any
+	if json.Unmarshal(b, &want) != nil {
+		return false
+	}
+	for _, c := range content {
+		t, ok := textOf(c)
+		if !ok {
+			continue
+		}
+		if t == string(b) {
+			return true
+		}
+		var got any
+		if json.Unmarshal([]byte(t), &got) == nil && reflect.DeepEqual(got, want) {
+			return true
+		}
+	}
+	return false
 }
 
 // isNilModel reports whether err itself is a nil *errorx.Error: a non-nil

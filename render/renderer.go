@@ -133,6 +133,15 @@ const (
 	// dialect's markdown mode becomes both, so the toolError:v1 (or
 	// needsInput:v1) object travels in its JSON text block, where Decode
 	// finds it; the other dialects write text only anyway.
+	//
+	// The Middleware also applies it to an error result that a handler
+	// rendered itself (return r.Render(err), nil): an isError result with
+	// structuredContent loses it, and its JSON is kept in a text block. A
+	// handler's own result without isError (a warning or a needsInput:v1
+	// elicitation it rendered itself, through Render rather than
+	// RenderRequest) passes through as it is: the Middleware cannot tell it
+	// from a success without reading every successful result. Use
+	// RenderRequest, or return the error, for those.
 	OutputSchemaSafe OutputSchemaPolicy = iota
 	// OutputSchemaIgnore renders such a tool's errors like any other tool's.
 	// Use it only when no client validates error results against the
