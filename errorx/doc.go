@@ -58,5 +58,7 @@
 //	            "options":["a"],"hint":"…","rule":"email"}]}
 //
 // A field without a "sent" key means the caller sent nothing; "sent": null
-// means it sent null. retry_after is in seconds and may have a fraction.
+// means it sent null. retry_after is in seconds and may have a fraction; a
+// negative one, or one past MaxSeconds (the longest time.Duration, about 292
+// years), is an error.
 package errorx

@@ -171,7 +171,7 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 		case pActions:
 			w.Strings(e.Actions)
 		case pRetryAfter:
-			w.Float(e.RetryAfter.Seconds())
+			w.Float(min(e.RetryAfter.Seconds(), errorx.MaxSeconds))
 		case pRetryable:
 			w.Bool(e.Retryable == errorx.Yes)
 		case pTool:
@@ -212,8 +212,9 @@ func writeDetails(w *jsonw.Writer, d errorx.Details, sorted bool) {
 }
 
 // readExtras applies the members of an extras object to e: a member whose key
-// is a part in allowed and whose value has that part's type sets the part;
-// anything else is one of the user's details. A "details" object holds the
+// is a part in allowed and whose value has that part's type and range sets
+// the part (a retry_after is one errorx.Seconds accepts, a status is 0 to
+// 999); anything else is one of the user's details. A "details" object holds the
 // user's details when they were nested. It reports whether the code and the
 // class were present.
 // The object is the raw JSON text of a valid document's member ("" for

@@ -379,8 +379,8 @@ func appendFieldText(dst []byte, f errorx.Field) []byte {
 }
 
 // appendSeconds appends e's retry delay as "N seconds", N as JavaScript
-// prints a number.
+// prints a number (at most errorx.MaxSeconds, so that it reads back).
 func appendSeconds(dst []byte, e *errorx.Error) []byte {
-	dst = format.AppendJSNumber(dst, e.RetryAfter.Seconds())
+	dst = format.AppendJSNumber(dst, min(e.RetryAfter.Seconds(), errorx.MaxSeconds))
 	return append(dst, " seconds"...)
 }

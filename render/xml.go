@@ -31,6 +31,8 @@ import (
 // format.AppendXMLText). What has no element rides as attributes: class
 // (when the code does not imply it), status, retryable (when stated) and
 // tool. Detail values that are not strings are written as compact JSON.
+// Decoding drops a <retry_after> that is not a positive number of seconds
+// within errorx.MaxSeconds.
 type XML struct{}
 
 // validationCode is the code of a <validation_error> that states none.
@@ -322,7 +324,9 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		case "retry_after":
 			n, _, _ := strings.Cut(strings.TrimSpace(k.text), " ")
 			if f, err := strconv.ParseFloat(n, 64); err == nil && f > 0 {
-				e.RetryAfter, _ = errorx.Seconds(f)
+				if d, err := errorx.Seconds(f); err == nil {
+					e.RetryAfter = d
+				}
 			}
 		}
 	}
