@@ -3,6 +3,7 @@ package errorx
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -31,15 +32,23 @@ func (b Backoff) String() string {
 // as the error-contract document's retry policy does. The zero policy is
 // DefaultRetryPolicy.
 type RetryPolicy struct {
-	// MaxAttempts is how many retries follow the first call; zero means 3.
+	// MaxAttempts is how many retries follow the first call. Zero means the
+	// default, 3; a negative value (NoRetries) means none: the first call is
+	// the only attempt. JSON's maxAttempts reads the same way.
 	MaxAttempts int
 	// Backoff is how the delay grows; the zero value is Exponential.
 	Backoff Backoff
-	// InitialDelay is the first retry's delay; zero means one second.
+	// InitialDelay is the first retry's delay; zero or less means one
+	// second.
 	InitialDelay time.Duration
-	// MaxDelay caps every delay, RetryAfter included; zero means no cap.
+	// MaxDelay caps every delay, RetryAfter included; zero or less means no
+	// cap.
 	MaxDelay time.Duration
 }
+
+// NoRetries is the MaxAttempts of a policy that never retries: every
+// negative MaxAttempts means the same (zero means the default of three).
+const NoRetries = -1
 
 // DefaultRetryPolicy is the document's default: three retries, exponential
 // backoff from one second (1s, 2s, 4s).
@@ -51,7 +60,7 @@ var DefaultRetryPolicy = RetryPolicy{MaxAttempts: 3, Backoff: Exponential, Initi
 //   - nil, VALIDATION, NOT_FOUND and PERMISSION errors are never retried
 //     unchanged (fix the input, work around, or escalate instead);
 //   - nor is an error that is not retryable (IsRetryable);
-//   - nor a retry beyond MaxAttempts;
+//   - nor a retry beyond MaxAttempts (any retry when it is negative);
 //   - the delay is e's RetryAfter when it has one, else the backoff's.
 func (p RetryPolicy) Next(e *Error, retry int) (time.Duration, bool) {
 	if e == nil || retry < 1 {
@@ -81,33 +90,47 @@ func (p RetryPolicy) Next(e *Error, retry int) (time.Duration, bool) {
 	return d, true
 }
 
+// maxDuration is the longest time.Duration.
+const maxDuration = time.Duration(math.MaxInt64)
+
 // Delay returns the backoff's delay before retry number retry (1-based),
-// without regard to an error's RetryAfter.
+// without regard to an error's RetryAfter. It never decreases as retry
+// grows: it saturates at MaxDelay, or at the longest time.Duration when
+// there is no cap, and never overflows. A retry below 1 has the first
+// retry's delay.
 func (p RetryPolicy) Delay(retry int) time.Duration {
 	d := p.InitialDelay
 	if d <= 0 {
 		d = DefaultRetryPolicy.InitialDelay
 	}
+	limit := maxDuration
+	if p.MaxDelay > 0 {
+		limit = p.MaxDelay
+	}
+	n := time.Duration(max(retry, 1))
 	switch p.Backoff {
 	case Linear:
-		d *= time.Duration(retry)
+		if d > limit/n {
+			return limit // d*n > limit, or would overflow
+		}
+		d *= n
 	case Exponential:
-		for range min(retry-1, 40) {
+		// At most 63 doublings reach limit from d >= 1ns.
+		for i := time.Duration(1); i < n; i++ {
+			if d > limit/2 {
+				return limit
+			}
 			d *= 2
 		}
 	}
-	if d < 0 { // overflow
-		d = time.Duration(1<<63 - 1)
-	}
-	if p.MaxDelay > 0 && d > p.MaxDelay {
-		d = p.MaxDelay
-	}
-	return d
+	return min(d, limit)
 }
 
 // retryPolicyJSON is the document's per-task override:
 // {"maxAttempts":5,"backoffType":"exponential","initialDelay":500}, the
-// initial delay in milliseconds.
+// initial delay in milliseconds. maxAttempts reads as MaxAttempts does
+// (negative: no retries); a delay is 0 (the default) up to the longest
+// Duration.
 type retryPolicyJSON struct {
 	MaxAttempts  int     `json:"maxAttempts,omitempty"`
 	BackoffType  string  `json:"backoffType,omitempty"`
@@ -116,10 +139,20 @@ type retryPolicyJSON struct {
 }
 
 // MarshalJSON writes the document's retryPolicy object (delays in
-// milliseconds).
+// milliseconds; a negative delay, which means the default, as 0), which
+// UnmarshalJSON reads back.
 func (p RetryPolicy) MarshalJSON() ([]byte, error) {
-	return json.Marshal(retryPolicyJSON{p.MaxAttempts, p.Backoff.String(),
-		float64(p.InitialDelay) / float64(time.Millisecond), float64(p.MaxDelay) / float64(time.Millisecond)})
+	return json.Marshal(retryPolicyJSON{p.MaxAttempts, p.Backoff.String(), toMillis(p.InitialDelay), toMillis(p.MaxDelay)})
+}
+
+// toMillis returns d in milliseconds, 0 for a negative d, and for the
+// longest Durations the largest float64 that millis reads back.
+func toMillis(d time.Duration) float64 {
+	ms := float64(max(d, 0)) / float64(time.Millisecond)
+	for ms*float64(time.Millisecond) >= 1<<63 {
+		ms = math.Nextafter(ms, 0)
+	}
+	return ms
 }
 
 // UnmarshalJSON reads the document's retryPolicy object.
@@ -139,12 +172,25 @@ func (p *RetryPolicy) UnmarshalJSON(b []byte) error {
 	default:
 		return fmt.Errorf(`retryPolicy: "backoffType": unknown backoff %q (want exponential, linear or constant)`, j.BackoffType)
 	}
-	if j.MaxAttempts < 0 || j.InitialDelay < 0 || j.MaxDelay < 0 {
-		return fmt.Errorf("retryPolicy: negative value")
+	var err error
+	if out.InitialDelay, err = millis("initialDelay", j.InitialDelay); err != nil {
+		return err
 	}
-	out.MaxAttempts = j.MaxAttempts
-	out.InitialDelay = time.Duration(j.InitialDelay * float64(time.Millisecond))
-	out.MaxDelay = time.Duration(j.MaxDelay * float64(time.Millisecond))
+	if out.MaxDelay, err = millis("maxDelay", j.MaxDelay); err != nil {
+		return err
+	}
+	out.MaxAttempts = j.MaxAttempts // negative: no retries, as in Go
 	*p = out
 	return nil
+}
+
+// millis converts the document's delay in milliseconds to a Duration
+// (truncating to the nanosecond): negative delays and delays past the
+// longest Duration are errors.
+func millis(key string, ms float64) (time.Duration, error) {
+	ns := ms * float64(time.Millisecond)
+	if ns < 0 || ns >= 1<<63 {
+		return 0, fmt.Errorf("retryPolicy: %q: %v is not a delay in milliseconds (0 to about 292 years)", key, ms)
+	}
+	return time.Duration(ns), nil
 }
