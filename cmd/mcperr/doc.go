@@ -10,9 +10,13 @@
 //
 // render reads a stream of model JSON objects on standard input (one or
 // many, any whitespace between) and writes, for each, one line: the
-// CallToolResult as compact JSON, as mcp-go marshals it. -format selects the
-// toolerror dialect's content gating; -now and -version fix the envelope's
-// timestamp and version string; options a dialect does not have are ignored.
+// CallToolResult as compact JSON, as mcp-go marshals it. A value that is not
+// an object (null included) is bad input. -format selects the toolerror
+// dialect's content gating; -now and -version fix the envelope's timestamp
+// and version string. A dialect ignores the options it does not use (-format
+// outside toolerror, -now and -version outside envelope), but every value is
+// checked whatever the dialect: a -format other than markdown, json or both,
+// or a -now that is not an RFC 3339 time, is bad input.
 // Models are bounded by render.DefaultLimits, as a server bounds them: a
 // string past 4 KiB is cut and says so.
 //
@@ -26,4 +30,8 @@
 //
 // Bad input gets a one-line message on standard error naming what was wrong
 // and where, and exit status 2; lines already written stay written.
+//
+// -h (or -help) after a command prints that command's usage and flags on
+// standard error and exits with status 0; "mcperr help" (or mcperr -h)
+// prints the usage of every command on standard output.
 package main

@@ -221,6 +221,19 @@ func TestBadInput(t *testing.T) {
 		{"parse unknown content", `{"content":[{"type":"hologram"}],"isError":true}`, []string{"parse"}, "unknown content type: hologram", 0},
 		{"parse not object", `"text"`, []string{"parse"}, "want a CallToolResult object", 0},
 		{"dialects with argument", "", []string{"dialects", "x"}, `unexpected argument "x"`, 0},
+		{"render with argument", good, []string{"render", "-dialect", "xml", "x"}, `unexpected argument "x"`, 0},
+		{"null model", "null", []string{"render", "-dialect", "contract"}, "input model 1 (from byte 0): want a JSON object, not null", 0},
+		{"null after a model", good + " null\n", []string{"render", "-dialect", "interbase"}, "input model 2 (from byte 30): want a JSON object, not null", 1},
+		{"string model", `"x"`, []string{"render", "-dialect", "xml"}, "input model 1 (from byte 0): want a JSON object, not string", 0},
+		{"number model", good + `7`, []string{"render", "-dialect", "toolerror"}, "input model 2 (from byte 29): want a JSON object, not number", 1},
+		{"boolean model", `true`, []string{"render", "-dialect", "envelope"}, "want a JSON object, not boolean", 0},
+		{"retry_after too long", `{"retry_after":9223372036.854775807}`, []string{"render", "-dialect", "contract"}, `"retry_after": 9223372036.854776 seconds is too long a delay`, 0},
+		// A dialect ignores the options it does not use, not malformed values.
+		{"bad now, xml", good, []string{"render", "-dialect", "xml", "-now", "yesterday"}, `-now: "yesterday" is not an RFC 3339 time`, 0},
+		{"bad now, toolerror", good, []string{"render", "-dialect", "toolerror", "-now", "2030-13-01T00:00:00Z"}, `-now: "2030-13-01T00:00:00Z" is not an RFC 3339 time`, 0},
+		{"bad format, envelope", good, []string{"render", "-dialect", "envelope", "-format", "html"}, `unknown mode "html"`, 0},
+		{"parse null", "null", []string{"parse"}, "input result 1 (from byte 0): want a CallToolResult object, not null", 0},
+		{"parse with flag", "", []string{"parse", "-x"}, "flag provided but not defined: -x", 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -241,6 +254,37 @@ func TestBadInput(t *testing.T) {
 				t.Errorf("%d lines written before the failure, want %d", n, c.lines)
 			}
 		})
+	}
+}
+
+// TestHelp: -h, -help or --help after a command prints its usage and flags
+// on stderr, not stdout (which carries results), reads no input and exits 0.
+func TestHelp(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string // in the usage on stderr
+	}{
+		{[]string{"render", "-h"}, []string{"usage: mcperr render -dialect NAME", "-dialect", "-format", "-now", "-version", "interbase, toolerror"}},
+		{[]string{"render", "-help"}, []string{"usage: mcperr render -dialect NAME"}},
+		{[]string{"render", "--help"}, []string{"usage: mcperr render -dialect NAME"}},
+		{[]string{"render", "-dialect", "xml", "-h"}, []string{"usage: mcperr render -dialect NAME"}},
+		{[]string{"parse", "-h"}, []string{"usage: mcperr parse"}},
+		{[]string{"dialects", "-help"}, []string{"usage: mcperr dialects"}},
+		{[]string{"tour", "--help"}, []string{"usage: mcperr tour"}},
+	} {
+		code, out, stderr := mcperr(`{"code":"A","message":"one"}`, c.args...)
+		if code != 0 || out != "" {
+			t.Errorf("%q: exit %d, stdout %q; want 0 and nothing", c.args, code, out)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%q: stderr %q lacks %q", c.args, stderr, w)
+			}
+		}
+	}
+	// The whole usage, on stdout, for the help command.
+	if code, out, _ := mcperr("", "help"); code != 0 || !strings.Contains(out, "mcperr render -dialect NAME") || !strings.Contains(out, "mcperr tour") {
+		t.Errorf("help: exit %d, %q", code, out)
 	}
 }
 

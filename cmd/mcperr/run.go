@@ -17,11 +17,15 @@ import (
 	"github.com/mcperr/mcperr/render"
 )
 
-const usage = `usage:
-  mcperr render -dialect NAME [-format markdown|json|both] [-now RFC3339] [-version V]
-  mcperr parse
-  mcperr dialects
-  mcperr tour`
+// The synopsis of each command.
+const (
+	renderUsage   = "mcperr render -dialect NAME [-format markdown|json|both] [-now RFC3339] [-version V]"
+	parseUsage    = "mcperr parse"
+	dialectsUsage = "mcperr dialects"
+	tourUsage     = "mcperr tour"
+)
+
+const usage = "usage:\n  " + renderUsage + "\n  " + parseUsage + "\n  " + dialectsUsage + "\n  " + tourUsage
 
 // run is the command with its streams; it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -36,11 +40,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "render":
 		err = renderCmd(args[1:], stdin, out, stderr)
 	case "parse":
-		err = parseCmd(args[1:], stdin, out)
+		err = parseCmd(args[1:], stdin, out, stderr)
 	case "dialects":
-		err = dialectsCmd(args[1:], out)
+		err = dialectsCmd(args[1:], out, stderr)
 	case "tour":
-		err = tourCmd(args[1:], out)
+		err = tourCmd(args[1:], out, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -58,18 +62,34 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func renderCmd(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writer) error {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	name := fs.String("dialect", "", "the dialect: "+strings.Join(render.Names(), ", "))
-	mode := fs.String("format", "", "toolerror content gating: markdown, json or both")
-	now := fs.String("now", "", "envelope timestamp, RFC 3339")
-	version := fs.String("version", "", "envelope version string")
-	if err := fs.Parse(args); err != nil {
+// parseFlags parses a command's arguments with fs. -h or -help prints the
+// command's usage and flags on stderr and returns flag.ErrHelp (exit status
+// 0, as Go's flag package exits for an explicit -h). A bad flag is a
+// one-line error, without the usage; so is an argument after the flags.
+func parseFlags(fs *flag.FlagSet, synopsis string, args []string, stderr io.Writer) error {
+	fs.SetOutput(io.Discard) // the flag package would print the usage after every error
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(stderr, "usage: "+synopsis)
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
 		return err
 	}
-	if fs.NArg() > 0 {
+	if err == nil && fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return err
+}
+
+func renderCmd(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writer) error {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	name := fs.String("dialect", "", "the dialect: "+strings.Join(render.Names(), ", "))
+	mode := fs.String("format", "", "toolerror content gating: markdown, json or both (default markdown)")
+	now := fs.String("now", "", "envelope timestamp, RFC 3339 (default the current time)")
+	version := fs.String("version", "", "envelope version string")
+	if err := parseFlags(fs, renderUsage, args, stderr); err != nil {
+		return err
 	}
 	if *name == "" {
 		return errors.New("-dialect is required (one of " + strings.Join(render.Names(), ", ") + ")")
@@ -78,9 +98,16 @@ func renderCmd(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 	if err != nil {
 		return fmt.Errorf("-dialect: unknown dialect %q (want one of %s)", *name, strings.Join(render.Names(), ", "))
 	}
+	// Every value is checked, whether or not the dialect uses it.
 	m, err := format.ParseMode(*mode)
 	if err != nil {
 		return fmt.Errorf("-format: unknown mode %q (want markdown, json or both)", *mode)
+	}
+	var t time.Time
+	if *now != "" {
+		if t, err = time.Parse(time.RFC3339, *now); err != nil {
+			return fmt.Errorf("-now: %q is not an RFC 3339 time", *now)
+		}
 	}
 	switch d := d.(type) {
 	case render.ToolError:
@@ -89,10 +116,6 @@ func renderCmd(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 	case render.Envelope:
 		d.Version = *version
 		if *now != "" {
-			t, err := time.Parse(time.RFC3339, *now)
-			if err != nil {
-				return fmt.Errorf("-now: %q is not an RFC 3339 time", *now)
-			}
 			d.Now = func() time.Time { return t }
 		}
 		return renderStream(d, stdin, out)
@@ -100,12 +123,43 @@ func renderCmd(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 	return renderStream(d, stdin, out)
 }
 
+// model is one model object of render's input: the model's JSON form, which
+// must be an object (errorx.Error reads a JSON null as the empty error).
+type model struct{ errorx.Error }
+
+func (m *model) UnmarshalJSON(b []byte) error {
+	if len(b) == 0 || b[0] != '{' {
+		return errors.New("want a JSON object, not " + jsonKind(b))
+	}
+	return m.Error.UnmarshalJSON(b)
+}
+
+// jsonKind names the kind of the JSON value b.
+func jsonKind(b []byte) string {
+	if len(b) == 0 {
+		return "nothing"
+	}
+	switch b[0] {
+	case 'n':
+		return "null"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case '{':
+		return "object"
+	}
+	return "number"
+}
+
 // renderStream renders every model object of in, one result per line,
 // bounded by render.DefaultLimits as a server bounds them.
 func renderStream(d render.Dialect, in io.Reader, out *bufio.Writer) error {
 	dec := json.NewDecoder(bufio.NewReaderSize(in, 64<<10))
 	for i := 1; ; i++ {
-		var e errorx.Error
+		var e model
 		start := nextOffset(dec)
 		err := dec.Decode(&e)
 		if errors.Is(err, io.EOF) {
@@ -114,7 +168,7 @@ func renderStream(d render.Dialect, in io.Reader, out *bufio.Writer) error {
 		if err != nil {
 			return inputError("model", i, start, err)
 		}
-		b, err := json.Marshal(d.Render(render.DefaultLimits.Apply(&e)))
+		b, err := json.Marshal(d.Render(render.DefaultLimits.Apply(&e.Error)))
 		if err != nil {
 			return fmt.Errorf("model %d: cannot marshal the result: %v", i, err)
 		}
@@ -154,9 +208,9 @@ type parsed struct {
 	Error   *errorx.Error `json:"error"`
 }
 
-func parseCmd(args []string, in io.Reader, out *bufio.Writer) error {
-	if len(args) > 0 {
-		return fmt.Errorf("unexpected argument %q", args[0])
+func parseCmd(args []string, in io.Reader, out *bufio.Writer, stderr io.Writer) error {
+	if err := parseFlags(flag.NewFlagSet("parse", flag.ContinueOnError), parseUsage, args, stderr); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bufio.NewReaderSize(in, 64<<10))
 	for i := 1; ; i++ {
@@ -169,8 +223,8 @@ func parseCmd(args []string, in io.Reader, out *bufio.Writer) error {
 		if err != nil {
 			return inputError("result", i, start, err)
 		}
-		if t := strings.TrimSpace(string(raw)); !strings.HasPrefix(t, "{") {
-			return inputError("result", i, start, errors.New("want a CallToolResult object"))
+		if raw[0] != '{' { // the decoder trims the whitespace around a value
+			return inputError("result", i, start, errors.New("want a CallToolResult object, not "+jsonKind(raw)))
 		}
 		var res mcp.CallToolResult
 		if err := json.Unmarshal(raw, &res); err != nil {
@@ -189,9 +243,9 @@ func parseCmd(args []string, in io.Reader, out *bufio.Writer) error {
 	}
 }
 
-func dialectsCmd(args []string, out *bufio.Writer) error {
-	if len(args) > 0 {
-		return fmt.Errorf("unexpected argument %q", args[0])
+func dialectsCmd(args []string, out *bufio.Writer, stderr io.Writer) error {
+	if err := parseFlags(flag.NewFlagSet("dialects", flag.ContinueOnError), dialectsUsage, args, stderr); err != nil {
+		return err
 	}
 	for _, n := range render.Names() {
 		out.WriteString(n)

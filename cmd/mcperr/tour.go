@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -33,9 +35,9 @@ func tourError() *errorx.Error {
 		WithTool("projects.get")
 }
 
-func tourCmd(args []string, out *bufio.Writer) error {
-	if len(args) > 0 {
-		return fmt.Errorf("unexpected argument %q", args[0])
+func tourCmd(args []string, out *bufio.Writer, stderr io.Writer) error {
+	if err := parseFlags(flag.NewFlagSet("tour", flag.ContinueOnError), tourUsage, args, stderr); err != nil {
+		return err
 	}
 	e := tourError()
 	model, _ := json.Marshal(e)
