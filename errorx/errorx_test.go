@@ -414,3 +414,12 @@ func TestNilError(t *testing.T) {
 		t.Errorf("From(nil *Error in a chain) = %v", e)
 	}
 }
+
+// TestUnmarshalNullLeavesError: JSON null is a no-op, as encoding/json
+// treats null for any other value.
+func TestUnmarshalNullLeavesError(t *testing.T) {
+	e := errorx.New("NOT_FOUND", "m")
+	if err := json.Unmarshal([]byte("null"), e); err != nil || e.Code != "NOT_FOUND" || e.Message != "m" {
+		t.Errorf("after null: %+v, %v", e, err)
+	}
+}

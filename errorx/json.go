@@ -103,8 +103,12 @@ func (f Field) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads the model's JSON form. Every key is optional; unknown
 // keys and values of the wrong type are errors that name the key. A missing
-// class is derived from the code.
+// class is derived from the code. JSON null leaves e unchanged, as
+// encoding/json does for other values.
 func (e *Error) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil // as encoding/json leaves a value for null: unchanged
+	}
 	var m struct {
 		Code       string          `json:"code"`
 		Class      *string         `json:"class"`

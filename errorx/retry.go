@@ -114,7 +114,8 @@ func (p RetryPolicy) Delay(retry int) time.Duration {
 			return limit // d*n > limit, or would overflow
 		}
 		d *= n
-	case Exponential:
+	case Constant:
+	default: // Exponential, and any value String also calls exponential
 		// At most 63 doublings reach limit from d >= 1ns.
 		for i := time.Duration(1); i < n; i++ {
 			if d > limit/2 {

@@ -243,3 +243,12 @@ func TestRetryPolicyJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestDelayUnknownBackoff: a Backoff value past the named ones grows as
+// String names it, exponentially.
+func TestDelayUnknownBackoff(t *testing.T) {
+	p := errorx.RetryPolicy{Backoff: errorx.Backoff(7), InitialDelay: time.Second}
+	if p.Backoff.String() != "exponential" || p.Delay(3) != 4*time.Second {
+		t.Errorf("%s: Delay(3) = %v", p.Backoff, p.Delay(3))
+	}
+}
