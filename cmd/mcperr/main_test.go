@@ -232,6 +232,8 @@ func TestBadInput(t *testing.T) {
 		{"bad now, xml", good, []string{"render", "-dialect", "xml", "-now", "yesterday"}, `-now: "yesterday" is not an RFC 3339 time`, 0},
 		{"bad now, toolerror", good, []string{"render", "-dialect", "toolerror", "-now", "2030-13-01T00:00:00Z"}, `-now: "2030-13-01T00:00:00Z" is not an RFC 3339 time`, 0},
 		{"bad format, envelope", good, []string{"render", "-dialect", "envelope", "-format", "html"}, `unknown mode "html"`, 0},
+		{"whitespace first", "\n\t  null", []string{"render", "-dialect", "xml"}, "input model 1 (from byte 4): want a JSON object, not null", 0},
+		{"parse whitespace first", "  \r\n7", []string{"parse"}, "input result 1 (from byte 4): want a CallToolResult object, not number", 0},
 		{"parse null", "null", []string{"parse"}, "input result 1 (from byte 0): want a CallToolResult object, not null", 0},
 		{"parse with flag", "", []string{"parse", "-x"}, "flag provided but not defined: -x", 0},
 	}

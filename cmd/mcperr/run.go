@@ -177,18 +177,12 @@ func renderStream(d render.Dialect, in io.Reader, out *bufio.Writer) error {
 	}
 }
 
-// nextOffset returns the offset of the next value of dec's stream, as far as
-// the decoder's buffer shows the whitespace before it.
+// nextOffset returns the offset of the next value of dec's stream: More
+// peeks past the whitespace before it (reading more input if it must), and
+// InputOffset then stands on the value's first byte.
 func nextOffset(dec *json.Decoder) int64 {
-	off := dec.InputOffset()
-	b, _ := io.ReadAll(io.LimitReader(dec.Buffered(), 4096))
-	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			break
-		}
-		off++
-	}
-	return off
+	dec.More()
+	return dec.InputOffset()
 }
 
 // inputError names the object that was wrong and where it starts.
