@@ -46,7 +46,10 @@ func ParseClass(s string) (Class, bool) {
 
 // MarshalText implements encoding.TextMarshaler.
 func (c Class) MarshalText() ([]byte, error) {
-	if c == ClassUnset || int(c) >= len(classNames) {
+	if c == ClassUnset {
+		return []byte{}, nil // unset is a valid state: the empty string
+	}
+	if int(c) >= len(classNames) {
 		return nil, fmt.Errorf("errorx: cannot marshal class %v", c)
 	}
 	return []byte(classNames[c]), nil
@@ -54,6 +57,10 @@ func (c Class) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (c *Class) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*c = ClassUnset
+		return nil
+	}
 	v, ok := ParseClass(string(b))
 	if !ok {
 		return fmt.Errorf("errorx: unknown class %q (want one of NOT_FOUND, CONFLICT, VALIDATION, PERMISSION, TRANSIENT, INTERNAL)", b)

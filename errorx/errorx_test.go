@@ -389,8 +389,18 @@ func TestEnums(t *testing.T) {
 			t.Errorf("class %v", c)
 		}
 	}
-	if _, err := errorx.ClassUnset.MarshalText(); err == nil {
-		t.Error("an unset class marshals")
+	// Unset is a valid state: it is the empty string both ways, so a struct
+	// or a log record holding an unset class still marshals.
+	if b, err := json.Marshal(struct{ C errorx.Class }{}); err != nil || string(b) != `{"C":""}` {
+		t.Errorf("unset class: %s, %v", b, err)
+	}
+	c := errorx.ClassNotFound
+	if err := c.UnmarshalText(nil); err != nil || c != errorx.ClassUnset {
+		t.Errorf("empty text: %v, %v", c, err)
+	}
+	var e errorx.Error
+	if err := json.Unmarshal([]byte(`{"code":"NOT_FOUND","class":"","message":"m"}`), &e); err != nil || e.Class != errorx.ClassNotFound {
+		t.Errorf(`"class":"" is not unset (derived from the code): %v, %v`, e.Class, err)
 	}
 	for _, s := range []errorx.Severity{errorx.SeverityWarning, errorx.SeverityError, errorx.SeverityCritical} {
 		if got, ok := errorx.ParseSeverity(s.String()); !ok || got != s {

@@ -131,7 +131,7 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 		Status: m.Status, Tool: m.Tool, Fields: m.Fields,
 	}
 	out.Class = ClassOf(m.Code)
-	if m.Class != nil {
+	if m.Class != nil && *m.Class != "" {
 		c, ok := ParseClass(*m.Class)
 		if !ok {
 			return fmt.Errorf(`"class": unknown class %q (want NOT_FOUND, CONFLICT, VALIDATION, PERMISSION, TRANSIENT or INTERNAL)`, *m.Class)
