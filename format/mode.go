@@ -2,6 +2,12 @@ package format
 
 import "fmt"
 
+// Argument is the name of the tool argument by which a caller picks the
+// mode for one call ({"format":"json"}), as the reference server reads it.
+// render.FormatArgument is the same name, and validation's strict binding
+// lets it through when the arguments' struct has no field of that name.
+const Argument = "format"
+
 // Mode is the content gating of the toolError:v1 dialect: which text blocks
 // a result carries. The zero Mode is Markdown, the default.
 type Mode uint8

@@ -40,7 +40,7 @@ type RendererOption func(*Renderer)
 
 // FormatArgument is the name of the tool argument by which a caller picks the
 // toolerror dialect's mode (markdown, json or both) for one call.
-const FormatArgument = "format"
+const FormatArgument = format.Argument
 
 // NewRenderer returns a Renderer that writes errors in dialect d (Interbase
 // when d is nil), configured by opts. By default it logs panics to

@@ -38,7 +38,11 @@ func WithTool(name string) Option { return func(c *config) { c.tool = name } }
 
 // IgnoreKeys lets top-level keys through that the struct does not have,
 // such as the discriminator of a grouped tool ("action"): they are neither
-// decoded nor reported as unknown.
+// decoded nor reported as unknown. The toolerror dialect's per-call
+// format argument (format.Argument, "format") is always let through when
+// the struct has no field of that name, so a caller can ask for
+// {"format":"json"} from a tool that binds strictly; a Renderer configured
+// with another name (render.WithFormatArgument) needs IgnoreKeys for it.
 func IgnoreKeys(keys ...string) Option {
 	return func(c *config) { c.ignore = append(c.ignore, keys...) }
 }

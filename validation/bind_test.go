@@ -444,3 +444,29 @@ func TestAppendFields(t *testing.T) {
 		t.Error("AppendFields of no error changed dst")
 	}
 }
+
+// TestFormatArgumentLetThrough: the toolerror dialect's per-call format
+// argument is not an unknown key for a struct without it, and is decoded
+// into a struct that has it; nested, it is unknown as any other key.
+func TestFormatArgumentLetThrough(t *testing.T) {
+	type plain struct {
+		Name string `json:"name" validate:"required"`
+	}
+	if got, err := validation.Bind[plain](request("t", `{"name":"ann","format":"json"}`)); err != nil || got.Name != "ann" {
+		t.Errorf("top-level format: %+v, %v", got, err)
+	}
+	type withFormat struct {
+		Format string `json:"format" validate:"oneof=csv pdf"`
+	}
+	_, err := validation.Bind[withFormat](request("t", `{"format":"json"}`))
+	if e, ok := errorx.As(err); !ok || len(e.Fields) != 1 || e.Fields[0].Path != "format" || e.Fields[0].Rule != "oneof" {
+		t.Errorf("a struct's own format field is validated: %v", err)
+	}
+	type outer struct {
+		Inner plain `json:"inner"`
+	}
+	_, err = validation.Bind[outer](request("t", `{"inner":{"name":"ann","format":"json"}}`))
+	if e, ok := errorx.As(err); !ok || len(e.Fields) != 1 || e.Fields[0].Path != "inner.format" || e.Fields[0].Rule != validation.RuleUnknown {
+		t.Errorf("nested format: %v", err)
+	}
+}

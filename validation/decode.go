@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 )
 
 // list holds field violations and, beside each, its sort key. The key
@@ -525,7 +526,7 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 			d.pop(pl, ol)
 			continue
 		}
-		if top && contains(d.ignore, key) {
+		if top && (key == format.Argument || contains(d.ignore, key)) {
 			d.skipValue()
 			continue
 		}
