@@ -67,17 +67,19 @@ func hasSecrets(t reflect.Type) bool {
 // going by the Go type the arguments were decoded into (root, a struct
 // type): all of a value sent at or under a field tagged secret (directly,
 // or through an embedded struct tagged secret), all of an unknown key's
-// value when the field it is nearest to is secret, and, inside an object
+// value when the field it is nearest to is secret (tagged, or named so:
+// the Renderer cannot tell that "pasword" was meant as "password"), and, inside an object
 // or list sent for a type that holds secret fields, the members that are
 // secret (a value whose shape does not match its type is redacted whole:
 // its members cannot be told apart).
 func redactTagged(fields []errorx.Field, root reflect.Type) {
-	if root == nil || !hasSecrets(root) {
+	if root == nil {
 		return
 	}
+	tagged := hasSecrets(root)
 	for i := range fields {
 		f := &fields[i]
-		if _, done := f.Sent.(errorx.Redacted); !f.WasSent || f.Sent == nil || done {
+		if _, done := f.Sent.(errorx.Redacted); !f.WasSent || f.Sent == nil || done || !tagged && f.Rule != RuleUnknown {
 			continue
 		}
 		if v, changed := redactPath(root, f.Path, f.Rule == RuleUnknown, f.Sent); changed {
@@ -167,8 +169,10 @@ func taggedSecret(t reflect.Type, index []int) bool {
 	return false
 }
 
-// nearSecret reports whether key, unknown in t, is nearest to a field
-// tagged secret (the hint would say "Did you mean 'api_key'?").
+// nearSecret reports whether key, unknown in t, is nearest to a secret
+// field (the hint would say "Did you mean 'api_key'?"): one tagged secret,
+// or one whose name is secret by errorx.SecretNames ("pasword" is nearest
+// to "password").
 func nearSecret(t reflect.Type, key string) bool {
 	t = deref(t)
 	if t.Kind() != reflect.Struct {
@@ -176,7 +180,7 @@ func nearSecret(t reflect.Type, key string) bool {
 	}
 	si := infoOf(t)
 	best, ok := Closest(key, si.names...)
-	return ok && taggedSecret(t, si.fields[si.byName[best]].index)
+	return ok && (errorx.IsSecret(best, nil) || taggedSecret(t, si.fields[si.byName[best]].index))
 }
 
 // redactValue redacts the secret members of v, a value decoded from JSON

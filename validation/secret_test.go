@@ -62,6 +62,7 @@ type syncArgs struct {
 	Accounts  []account          `json:"accounts" validate:"max=1"`
 	Mirrors   map[string]account `json:"mirrors" validate:"max=0"`
 	VendorKey string             `json:"vendor_key" mcperr:"secret"`
+	Password  string             `json:"password"`
 	dbConfig  `mcperr:"secret"`
 }
 
@@ -80,6 +81,7 @@ func TestSecretInsideSentValues(t *testing.T) {
 		{"wrong shape", `{"accounts":{"name":"ann","tok":"SECRET-1"}}`, "accounts", ""},
 		{"embedded struct tagged secret", `{"db_pass":"SECRET-1"}`, "db_pass", ""},
 		{"unknown key near a secret", `{"vendorkey":"SECRET-1"}`, "vendorkey", ""},
+		{"unknown key near a secret name", `{"pasword":"SECRET-1"}`, "pasword", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var req mcp.CallToolRequest
@@ -113,5 +115,29 @@ func TestSecretInsideSentValues(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestMisspeltSecretNameWithoutTags: a struct with no tagged field still
+// hides the value of an unknown key nearest to a field whose name is
+// secret, which the Renderer's name-based redaction cannot recognise.
+func TestMisspeltSecretNameWithoutTags(t *testing.T) {
+	type signup struct {
+		User     string `json:"user"`
+		Password string `json:"password"`
+	}
+	var req mcp.CallToolRequest
+	req.Params.Name = "signup"
+	req.Params.Arguments = json.RawMessage(`{"user":"ann","passwrd":"correct horse","usr":"bob"}`)
+	_, err := validation.Bind[signup](req)
+	e, ok := errorx.As(err)
+	if !ok || len(e.Fields) != 2 {
+		t.Fatalf("Bind: %v", err)
+	}
+	for _, f := range e.Fields {
+		_, redacted := f.Sent.(errorx.Redacted)
+		if redacted != (f.Path == "passwrd") {
+			t.Errorf("%s: sent %v", f.Path, f.Sent)
+		}
 	}
 }
