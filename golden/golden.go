@@ -59,9 +59,11 @@ func artifactDir(t testing.TB) (dir string) {
 	return t.ArtifactDir()
 }
 
-// Diff describes how got differs from want: the first differing line with
-// up to three lines of context, "-" for want and "+" for got, and where the
-// bytes first differ.
+// Diff describes how got differs from want: the lines that differ (at
+// most four of each, "-" for want and "+" for got) between up to three
+// unchanged lines of context on each side, and where the bytes first
+// differ. Lines both have in common before and after the change are shown
+// as context, never as removed and added.
 func Diff(want, got []byte) string {
 	wl := strings.Split(string(want), "\n")
 	gl := strings.Split(string(got), "\n")
@@ -69,16 +71,22 @@ func Diff(want, got []byte) string {
 	for i < len(wl) && i < len(gl) && wl[i] == gl[i] {
 		i++
 	}
+	we, ge := len(wl), len(gl) // the changed lines are wl[i:we] and gl[i:ge]
+	for we > i && ge > i && wl[we-1] == gl[ge-1] {
+		we, ge = we-1, ge-1
+	}
 	var b strings.Builder
-	from := max(i-3, 0)
-	for j := from; j < i; j++ {
+	for j := max(i-3, 0); j < i; j++ {
 		fmt.Fprintf(&b, "  %4d  %s\n", j+1, wl[j])
 	}
-	for j := i; j < min(i+4, len(wl)); j++ {
+	for j := i; j < min(we, i+4); j++ {
 		fmt.Fprintf(&b, "- %4d  %q\n", j+1, wl[j])
 	}
-	for j := i; j < min(i+4, len(gl)); j++ {
+	for j := i; j < min(ge, i+4); j++ {
 		fmt.Fprintf(&b, "+ %4d  %q\n", j+1, gl[j])
+	}
+	for j := we; j < min(we+3, len(wl)); j++ {
+		fmt.Fprintf(&b, "  %4d  %s\n", j+1, wl[j])
 	}
 	k := 0
 	for k < len(want) && k < len(got) && want[k] == got[k] {

@@ -14,6 +14,15 @@ func TestDiff(t *testing.T) {
 			t.Errorf("Diff lacks %q:\n%s", want, d)
 		}
 	}
+	// The unchanged line after the change is context, not "-"/"+".
+	if want := "     4  d"; !strings.Contains(d, want) || strings.Contains(d, `"d"`) {
+		t.Errorf("line 4 is not shown as context:\n%s", d)
+	}
+	// An inserted line: only it is "+", what follows is context.
+	d = Diff([]byte("a\nb\nc"), []byte("a\nNEW\nb\nc"))
+	if strings.Contains(d, `- `) || !strings.Contains(d, `+    2  "NEW"`) || !strings.Contains(d, "     2  b") {
+		t.Errorf("insertion:\n%s", d)
+	}
 }
 
 // TestEqualAndUpdate: Equal passes on equal bytes; with -update it writes

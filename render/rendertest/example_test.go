@@ -1,0 +1,26 @@
+package rendertest_test
+
+import (
+	"fmt"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/render/rendertest"
+)
+
+// Check renders a model in a dialect and verifies the output (valid,
+// deterministic, isError) and that Decode reads back exactly what Project
+// says the dialect keeps (the README's projection table). A dialect of
+// one's own passes its own projection function.
+func ExampleCheck() {
+	e := errorx.New("NOT_FOUND", "Project 'proj_xyz' does not exist.").
+		WithRecovery("Call projects.list first.").
+		WithDetail("entity_id", "proj_xyz")
+	for _, d := range []render.Dialect{render.Interbase{}, render.XML{}, render.Envelope{}} {
+		fmt.Println(d.Name(), rendertest.Check(d, e, func(e *errorx.Error) *errorx.Error { return rendertest.Project(d, e) }))
+	}
+	// Output:
+	// interbase <nil>
+	// xml <nil>
+	// envelope <nil>
+}
