@@ -29,7 +29,9 @@
 //   - arguments that are not JSON (rule "syntax") or not an object (path "",
 //     rule "type", expected "object");
 //   - unknown keys, at every level of nested structs (rule "unknown"), with
-//     "Did you mean 'email'?" when a valid name is near (see Closest);
+//     "Did you mean 'email'?" when a valid name is near (see Closest); the
+//     toolerror dialect's top-level "format" argument (format.Argument) and
+//     the keys given to IgnoreKeys are let through;
 //   - values of the wrong JSON type (rule "type", Expected the JSON type:
 //     string, number, integer, boolean, object or array), numbers out of
 //     range for their Go type (rule "overflow"), values a type's own
