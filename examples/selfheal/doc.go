@@ -1,6 +1,8 @@
 // Command selfheal is an MCP server over stdio whose errors tell the agent
 // how to recover: projects.get with an unknown id fails with NOT_FOUND and
-// names projects.list as the tool to call instead; projects.list works.
+// names projects.list as the tool to call instead; projects.list works. An
+// id that is missing is MISSING_REQUIRED_FIELD; one that is not a string
+// (7, null) is INVALID_FIELD_TYPE, its field showing the value sent.
 //
 //	go run ./examples/selfheal -dialect toolerror
 //

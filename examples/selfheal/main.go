@@ -60,9 +60,9 @@ func listProjects(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRe
 }
 
 func getProject(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	id, err := req.RequireString("id")
-	if err != nil {
-		return nil, errorx.Required("id").WithActions("projects.list")
+	id, e := stringArgument(req, "id")
+	if e != nil {
+		return nil, e.WithActions("projects.list")
 	}
 	i := slices.IndexFunc(projects, func(p project) bool { return p.ID == id })
 	if i < 0 {
@@ -73,4 +73,25 @@ func getProject(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 			WithDetail("entity_id", id)
 	}
 	return mcp.NewToolResultText(fmt.Sprintf("%s %s", projects[i].ID, projects[i].Name)), nil
+}
+
+// stringArgument returns the string argument name. A caller that did not
+// send it gets errorx.Required; one that sent something else (a number,
+// null, an object) gets a field error that says so and shows what was sent,
+// as the validation package phrases a wrong type: "Wrong type.", expected
+// "string".
+func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error) {
+	v, sent := req.GetArguments()[name]
+	if !sent {
+		return "", errorx.Required(name)
+	}
+	s, ok := v.(string)
+	if !ok {
+		f := errorx.SentField(name, v, "Wrong type.")
+		f.Expected, f.Rule = "string", "type"
+		return "", errorx.New(errorx.CodeInvalidFieldType, fmt.Sprintf("Field %q must be a string.", name)).
+			WithRecovery(fmt.Sprintf("Send %q as a string and retry.", name)).
+			WithFields(f)
+	}
+	return s, nil
 }

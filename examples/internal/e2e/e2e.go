@@ -14,6 +14,8 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -50,6 +52,16 @@ type Want struct {
 	// Tool is the tool the error names, when not the called one: a grouped
 	// tool's action ("billing/create").
 	Tool string `json:"tool"`
+	// WrongType maps the path of each argument sent with the wrong JSON type
+	// to what its field must say: "Wrong type.", rule "type", the value sent
+	// and the type expected.
+	WrongType map[string]WrongType `json:"wrong_type"`
+}
+
+// WrongType is what the field of an argument of the wrong JSON type says.
+type WrongType struct {
+	Sent     string `json:"sent"`     // the value sent, as format.Sent writes it: 7, null, 'x'
+	Expected string `json:"expected"` // the JSON type expected: "string"
 }
 
 // LoadCalls reads a calls.json file.
@@ -207,11 +219,37 @@ func Check(t testing.TB, dialect string, call Call, res *mcp.CallToolResult) {
 			t.Errorf("field paths = %q, want %q", paths, want)
 		}
 	}
+	for path, wt := range w.WrongType {
+		checkWrongType(t, dialect, e.Fields, path, wt)
+	}
 	if want := time.Duration(w.RetryAfter * float64(time.Second)); e.RetryAfter != want {
 		t.Errorf("retry after = %v, want %v", e.RetryAfter, want)
 	}
 	if w.Retryable != nil && e.IsRetryable() != *w.Retryable {
 		t.Errorf("retryable = %v, want %v", e.IsRetryable(), *w.Retryable)
+	}
+}
+
+// checkWrongType checks the field at path against wt. The xml dialect
+// writes each field as one sentence, so Decode gives it back as the
+// message alone.
+func checkWrongType(t testing.TB, dialect string, fields []errorx.Field, path string, wt WrongType) {
+	t.Helper()
+	i := slices.IndexFunc(fields, func(f errorx.Field) bool { return f.Path == path })
+	if i < 0 {
+		t.Errorf("no field %q among %+v", path, fields)
+		return
+	}
+	f := fields[i]
+	if dialect == render.NameXML {
+		if want := "Wrong type. You sent: " + wt.Sent + ". Expected type: " + wt.Expected + "."; f.Message != want {
+			t.Errorf("field %q says %q, want %q", path, f.Message, want)
+		}
+		return
+	}
+	if f.Message != "Wrong type." || f.Rule != "type" || f.Expected != wt.Expected || !f.WasSent || format.Sent(f.Sent, true) != wt.Sent {
+		t.Errorf("field %q = %+v (sent %s), want message \"Wrong type.\", rule \"type\", expected %q, sent %s",
+			path, f, format.Sent(f.Sent, f.WasSent), wt.Expected, wt.Sent)
 	}
 }
 
