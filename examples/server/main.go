@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -89,21 +91,57 @@ func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	return s
 }
 
-var files = []string{"README.md", "docs/design.md", "src/main.go"}
-
-func listFiles(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return mcp.NewToolResultText(strings.Join(files, "\n")), nil
+// workspace is the workspace's files, path to content, held in memory:
+// files.list lists exactly these paths and files.read reads them, so every
+// path files.list shows can be read.
+var workspace = map[string]string{
+	"README.md":      "# Example workspace\n\nServed from memory by examples/server.\n",
+	"docs/design.md": "# Design\n\nfiles.list lists the files; files.read reads one of them.\n",
+	"src/main.go":    "package main\n\nfunc main() {}\n",
 }
 
-// readFile fails with NOT_FOUND and tells the agent which tool lists the
-// paths that exist.
+func listFiles(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText(strings.Join(slices.Sorted(maps.Keys(workspace)), "\n")), nil
+}
+
+// readFile reads one file of the workspace. A path that is not there fails
+// with NOT_FOUND and names the tool that lists the paths that are; a path
+// that is missing or not a string is reported as such.
 func readFile(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	path := req.GetString("path", "")
-	return nil, errorx.NotFound(fmt.Sprintf("File %q does not exist.", path)).
-		WithRecovery("Call files.list to see the files that exist, then retry with one of their paths.").
-		WithActions("files.list").
-		WithDetail("path", path).
-		WithCause(os.ErrNotExist)
+	path, e := stringArgument(req, "path")
+	if e != nil {
+		return nil, e.WithActions("files.list")
+	}
+	content, ok := workspace[path]
+	if !ok {
+		return nil, errorx.NotFound(fmt.Sprintf("File %q does not exist.", path)).
+			WithRecovery("Call files.list to see the files that exist, then retry with one of their paths.").
+			WithActions("files.list").
+			WithDetail("path", path).
+			WithCause(os.ErrNotExist)
+	}
+	return mcp.NewToolResultText(content), nil
+}
+
+// stringArgument returns the string argument name. A caller that did not
+// send it gets errorx.Required; one that sent something else (a number,
+// null, an object) gets a field error that says so and shows what was sent,
+// as the validation package phrases a wrong type: "Wrong type.", expected
+// "string".
+func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error) {
+	v, sent := req.GetArguments()[name]
+	if !sent {
+		return "", errorx.Required(name)
+	}
+	s, ok := v.(string)
+	if !ok {
+		f := errorx.SentField(name, v, "Wrong type.")
+		f.Expected, f.Rule = "string", "type"
+		return "", errorx.New(errorx.CodeInvalidFieldType, fmt.Sprintf("Field %q must be a string.", name)).
+			WithRecovery(fmt.Sprintf("Send %q as a string and retry.", name)).
+			WithFields(f)
+	}
+	return s, nil
 }
 
 // search is rate limited: the agent should wait, then retry unchanged.

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/examples/internal/e2e"
@@ -99,5 +100,44 @@ func TestConcurrentCalls(t *testing.T) {
 			})
 		}
 		wg.Wait()
+	}
+}
+
+// TestAgentRecoversFromNotFound plays an agent that knows nothing but the
+// error: files.read of a path that does not exist names an action; the agent
+// calls it and reads every path it lists, each of which must be readable
+// (an agent told to retry with a listed path must not be sent round again).
+func TestAgentRecoversFromNotFound(t *testing.T) {
+	for _, name := range render.Names() {
+		t.Run(name, func(t *testing.T) {
+			d, _ := render.ByName(name)
+			c := e2e.Connect(t, newServer(d, discard()))
+			call := func(tool string, args map[string]any) *mcp.CallToolResult {
+				t.Helper()
+				res, err := e2e.CallTool(context.Background(), c, e2e.Call{Tool: tool, Arguments: args})
+				if err != nil {
+					t.Fatalf("%s: %v", tool, err)
+				}
+				return res
+			}
+
+			e, dialect := render.Decode(call("files.read", map[string]any{"path": "docs/roadmap.md"}))
+			if e == nil || dialect != name || e.Code != "NOT_FOUND" || len(e.Actions) == 0 {
+				t.Fatalf("Decode: %s %+v, want a NOT_FOUND error that names an action", dialect, e)
+			}
+			action := e.Actions[0]
+			res := call(action, nil)
+			if res.IsError {
+				t.Fatalf("%s failed: %+v", action, res)
+			}
+			for _, path := range strings.Split(mcp.GetTextFromContent(res.Content[0]), "\n") {
+				res := call("files.read", map[string]any{"path": path})
+				if e, _ := render.Decode(res); res.IsError || e != nil {
+					t.Errorf("%s lists %q, but files.read %q fails: %v", action, path, path, e)
+				} else if mcp.GetTextFromContent(res.Content[0]) == "" {
+					t.Errorf("files.read %q returned no text", path)
+				}
+			}
+		})
 	}
 }
