@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -47,6 +48,37 @@ type address struct {
 	Zip  string `json:"zip" validate:"required,numeric,len=5"`
 }
 
+// createUserSchema is users.create's inputSchema: createUser as the agent
+// must send it. Binding is strict, so every object lists all its properties
+// and allows no others; a property is required when binding rejects a call
+// without it: age too, as a missing age binds as 0, which gte=18 rejects.
+// mcp-go's property options cannot give the required address its own
+// required list (both are the "required" key), hence the raw schema;
+// TestInputSchema checks it against what binding accepts.
+const createUserSchema = `{
+  "type": "object",
+  "properties": {
+    "name": {"type": "string"},
+    "email": {"type": "string"},
+    "role": {"type": "string", "enum": ["admin", "editor", "viewer"]},
+    "age": {"type": "integer", "minimum": 18, "maximum": 130},
+    "tags": {"type": "array", "items": {"type": "string"}},
+    "address": {
+      "type": "object",
+      "properties": {
+        "city": {"type": "string"},
+        "zip": {"type": "string"}
+      },
+      "required": ["city", "zip"],
+      "additionalProperties": false
+    },
+    "password": {"type": "string"},
+    "recovery_phrase": {"type": "string"}
+  },
+  "required": ["name", "email", "role", "age", "address", "password"],
+  "additionalProperties": false
+}`
+
 // invoice is billing's create arguments; refund is its refund arguments.
 type invoice struct {
 	Customer string  `json:"customer" validate:"required,startswith=cus_"`
@@ -64,19 +96,10 @@ func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	s := server.NewMCPServer("mcperr-validation", "0.1.0",
 		server.WithToolHandlerMiddleware(r.Middleware()),
 	)
-	s.AddTool(mcp.NewTool("users.create",
-		mcp.WithDescription("Create a user."),
-		mcp.WithString("name", mcp.Required()),
-		mcp.WithString("email", mcp.Required()),
-		mcp.WithString("role", mcp.Required(), mcp.Enum("admin", "editor", "viewer")),
-		mcp.WithNumber("age"),
-		mcp.WithArray("tags", mcp.WithStringItems()),
-		mcp.WithObject("address", mcp.Required()),
-		mcp.WithString("password", mcp.Required()),
-		mcp.WithString("recovery_phrase"),
-	), validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, u createUser) (*mcp.CallToolResult, error) {
-		return mcp.NewToolResultText("Created " + u.Email + " as " + u.Role + "."), nil
-	}))
+	s.AddTool(mcp.NewToolWithRawSchema("users.create", "Create a user.", json.RawMessage(createUserSchema)),
+		validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, u createUser) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText("Created " + u.Email + " as " + u.Role + "."), nil
+		}))
 	s.AddTool(mcp.NewTool("billing",
 		mcp.WithDescription("Billing: action list, create or refund."),
 		mcp.WithString("action", mcp.Required(), mcp.Enum("list", "create", "refund")),
