@@ -33,7 +33,8 @@ func Sent(v any, sent bool) string { return string(AppendSent(nil, v, sent)) }
 //   - a string: 'text', unescaped; longer than 50 UTF-16 units, the first 47
 //     and "..." ('aaaa...'), never splitting a character
 //   - a number or boolean: as JavaScript's String() writes it (10, 1.5,
-//     1e+21, true); integers are exact
+//     1e+21, true); integers are exact, and a json.Number too large for a
+//     float64 is its literal (1e400)
 //   - an array or slice: array(N)
 //   - anything else (an object): its compact JSON, cut to 50 UTF-16 units
 //     without an ellipsis
@@ -63,6 +64,9 @@ func AppendSent(dst []byte, v any, sent bool) []byte {
 		}
 		if f, err := x.Float64(); err == nil {
 			return AppendJSNumber(dst, f)
+		}
+		if jsonw.ValidNumber(string(x)) {
+			return append(dst, x...) // too large for a float64: the literal
 		}
 		return appendQuotedCut(dst, string(x))
 	case json.RawMessage:

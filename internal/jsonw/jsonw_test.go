@@ -302,3 +302,19 @@ func TestValidMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestOverflowingNumberIsAString(t *testing.T) {
+	type s struct{ N json.Number }
+	for _, st := range []Style{Go, GoNoHTML, JS} {
+		w := Writer{Style: st}
+		w.BeginArray()
+		w.Value(json.Number("1e400"))
+		w.Value(json.RawMessage(`[-1e999,1e-999,"1e400"]`))
+		w.Value(s{json.Number("9e9999")})
+		w.Value(json.Number("1e308"))
+		w.EndArray()
+		if got, want := string(w.B), `["1e400",["-1e999",1e-999,"1e400"],{"N":"9e9999"},1e308]`; got != want {
+			t.Errorf("style %d: got %s, want %s", st, got, want)
+		}
+	}
+}

@@ -151,7 +151,7 @@ func (w *Writer) marshal(v any) {
 		w.String(ErrorPrefix + "cannot encode value of type " + typeName(v))
 		return
 	}
-	if w.Style == Go && w.Indent == "" && len(w.path)+nesting(b) < MaxDepth {
+	if w.Style == Go && w.Indent == "" && len(w.path)+nesting(b) < MaxDepth && !overflowing(b) {
 		w.pre()
 		w.B = append(w.B, b...)
 		w.more = true

@@ -1,6 +1,8 @@
 package jsonw
 
 import (
+	"errors"
+	"math"
 	"strconv"
 	"time"
 	"unsafe"
@@ -160,7 +162,14 @@ func (w *Writer) float(f float64, bits int) {
 }
 
 // Number writes a JSON number literal that the caller has already checked.
+// A literal too large for a float64 (see Overflows) is written as a string
+// of the literal: JSON readers that decode numbers as float64 (encoding/json
+// into any, JSON.parse) would fail on it or read Infinity.
 func (w *Writer) Number(lit string) {
+	if Overflows(lit) {
+		w.String(lit)
+		return
+	}
 	w.pre()
 	w.B = append(w.B, lit...)
 	w.more = true
@@ -203,4 +212,49 @@ func (w *Writer) Time(t time.Time, layout string) {
 	w.B = t.AppendFormat(w.B, layout)
 	w.B = append(w.B, '"')
 	w.more = true
+}
+
+// Overflows reports whether a valid JSON number literal is too large for a
+// float64: its conversion overflows to ±Inf. (A literal too small underflows
+// to zero, which every reader accepts.)
+func Overflows(lit string) bool {
+	if len(lit) <= 309 { // fewer digits than the largest float64 needs
+		exp := false
+		for i := 0; i < len(lit); i++ {
+			if lit[i] == 'e' || lit[i] == 'E' {
+				exp = true
+				break
+			}
+		}
+		if !exp {
+			return false
+		}
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	return err != nil && errors.Is(err, strconv.ErrRange) && math.IsInf(f, 0)
+}
+
+// overflowing reports whether valid JSON text holds a number literal that
+// Overflows.
+func overflowing(data []byte) bool {
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case c == '-' || '0' <= c && c <= '9':
+			start := i
+			for i < len(data) && (data[i] == '-' || data[i] == '+' || data[i] == '.' || data[i] == 'e' || data[i] == 'E' || '0' <= data[i] && data[i] <= '9') {
+				i++
+			}
+			if Overflows(string(data[start:i])) {
+				return true
+			}
+			i--
+		}
+	}
+	return false
 }

@@ -32,8 +32,9 @@ func Canonical(e *errorx.Error) string {
 //
 //   - Render does not panic, and renders the same model to the same bytes;
 //   - isError is set unless the severity is warning;
-//   - every text block is valid JSON, well-formed XML or (toolerror's human
-//     block) valid UTF-8 markdown, and structuredContent is a JSON object;
+//   - every text block is valid JSON (that encoding/json unmarshals into
+//     any), well-formed XML or (toolerror's human block) valid UTF-8
+//     markdown, and structuredContent is a JSON object;
 //   - render.Decode recognises the dialect, and what it reads back is
 //     project(e): nothing lost beyond the documented projection, nothing
 //     forged.
@@ -101,6 +102,12 @@ func Valid(res *mcp.CallToolResult) error {
 		case strings.HasPrefix(t, "{"):
 			if !json.Valid([]byte(t)) {
 				return fmt.Errorf("content[%d] is not valid JSON:\n%s", i, t)
+			}
+			// Readers decode numbers as float64: one too large for it
+			// fails them.
+			var v any
+			if err := json.Unmarshal([]byte(t), &v); err != nil {
+				return fmt.Errorf("content[%d] does not unmarshal into any: %v\n%s", i, err, t)
 			}
 		default:
 			if !utf8.ValidString(t) {
