@@ -1,8 +1,11 @@
 package errorx
 
 import (
+	"bytes"
 	"iter"
 	"slices"
+
+	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
 // Details is an ordered set of key/value pairs: insertion order is output
@@ -100,3 +103,27 @@ func (d Details) Keys() iter.Seq[string] {
 // Clone returns a copy that shares nothing with d (values are copied
 // shallowly).
 func (d Details) Clone() Details { return Details{slices.Clone(d.kv)} }
+
+// MarshalJSON writes d as a JSON object with its members in order; nested
+// Details are objects in their own order too. It is how details appear in
+// the model's JSON form.
+func (d Details) MarshalJSON() ([]byte, error) {
+	w := jsonw.Writer{Style: jsonw.GoNoHTML}
+	w.Value(d)
+	return w.B, nil
+}
+
+// UnmarshalJSON reads a JSON object into d, keeping its key order (null
+// leaves d unchanged); nested values decode as DecodeDetails decodes them,
+// as the model's JSON form reads "details".
+func (d *Details) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil
+	}
+	out, err := DecodeDetails(data)
+	if err != nil {
+		return err
+	}
+	*d = out
+	return nil
+}

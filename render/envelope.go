@@ -18,7 +18,7 @@ import (
 //	 "timestamp":…,"required_fields":[…],"version":…,"details":{…}}
 //
 // in that key order, as encoding/json writes it (HTML-safe escaping, details
-// keys sorted), every member but success left out when empty. error and
+// keys sorted at every level, nested errorx.Details included), every member but success left out when empty. error and
 // message both hold the message, error_code the code, hint the recovery,
 // code the HTTP status (only with HTTPCode, as the reference's current path
 // leaves it out), timestamp the clock's time in RFC 3339 (seconds), and
@@ -102,7 +102,7 @@ func ToolPrefix(tool string) string {
 
 // AppendText appends the envelope's JSON to dst.
 func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
-	w := jsonw.Writer{B: dst, Style: jsonw.Go}
+	w := jsonw.Writer{B: dst, Style: jsonw.Go, SortKeys: true}
 	code := d.ErrorCode(e)
 	w.BeginObject()
 	w.Key("success")

@@ -12,7 +12,8 @@ import (
 //	{"type":CLASS,"message":…,"recoverable":bool,"data":{…}}
 //
 // byte-identical to Go's encoding/json with its defaults (HTML-safe escaping,
-// data keys sorted at every level; data left out when empty). type is the
+// data keys sorted at every level, nested errorx.Details included; data left
+// out when empty). type is the
 // class, recoverable is IsRetryable, and data holds the details and, under
 // the model's key names, what has no slot: code (when it differs from the
 // class name), severity, recovery, actions, retry_after (seconds, as
@@ -39,7 +40,7 @@ func (d Interbase) Render(e *errorx.Error) *mcp.CallToolResult {
 
 // AppendText appends the text block's JSON to dst.
 func (Interbase) AppendText(dst []byte, e *errorx.Error) []byte {
-	w := jsonw.Writer{B: dst, Style: jsonw.Go}
+	w := jsonw.Writer{B: dst, Style: jsonw.Go, SortKeys: true}
 	class := e.EffectiveClass().String()
 	w.BeginObject()
 	w.Key("type")

@@ -62,3 +62,38 @@ func TestHugeNumberIsAString(t *testing.T) {
 		t.Errorf("interbase: %s", out[render.NameInterbase])
 	}
 }
+
+func TestNestedDetails(t *testing.T) {
+	inner := errorx.DetailsOf(errorx.Detail{Key: "b", Value: 1}, errorx.Detail{Key: "a", Value: 2})
+	e := errorx.New(errorx.CodeInvalidInput, "bad").WithDetail("inner", inner).
+		WithFields(errorx.Field{Path: "x", Sent: inner, WasSent: true, Message: "no"})
+	out := wireCheck(t, e)
+	for name, want := range map[string]string{
+		render.NameInterbase: `"inner":{"a":2,"b":1}`, // sorted at every level
+		render.NameEnvelope:  `"inner":{"a":2,"b":1}`,
+		"structured":         `"inner":{"b":1,"a":2}`,
+		render.NameContract:  `"inner":{"b":1,"a":2}`,
+		render.NameXML:       `{"b":1,"a":2}`,
+	} {
+		if !strings.Contains(out[name], want) {
+			t.Errorf("%s: want %s in\n%s", name, want, out[name])
+		}
+	}
+	if want := `You sent: {"b":1,"a":2}.`; !strings.Contains(out[render.NameXML], want) {
+		t.Errorf("xml: want %s in\n%s", want, out[render.NameXML])
+	}
+	b, err := json.Marshal(e)
+	if err != nil || !strings.Contains(string(b), `"details":{"inner":{"b":1,"a":2}}`) {
+		t.Errorf("model JSON: %s %v", b, err)
+	}
+	var d errorx.Details
+	if err := json.Unmarshal([]byte(`{"z":1,"a":{"y":2,"b":3}}`), &d); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(d); string(b) != `{"z":1,"a":{"b":3,"y":2}}` {
+		t.Errorf("Details round trip: %s", b)
+	}
+	if b, _ := json.Marshal(inner); string(b) != `{"b":1,"a":2}` {
+		t.Errorf("Details.MarshalJSON: %s", b)
+	}
+}

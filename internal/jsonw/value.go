@@ -2,9 +2,11 @@ package jsonw
 
 import (
 	"encoding/json"
+	"iter"
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -110,6 +112,19 @@ func (w *Writer) Value(v any) {
 		}
 		w.EndObject()
 		w.leave()
+	case Ordered: // errorx.Details
+		w.enter(nil) // no cycle check, but depth: a cycle ends at MaxDepth
+		kvs := orderedPairs(x)
+		if w.SortKeys {
+			slices.SortStableFunc(kvs, func(a, b pair) int { return strings.Compare(a.k, b.k) })
+		}
+		w.BeginObject()
+		for _, p := range kvs {
+			w.Key(p.k)
+			w.Value(p.v)
+		}
+		w.EndObject()
+		w.leave()
 	case interface{ Masked() string }: // errorx.Redacted
 		w.String(x.Masked())
 	case json.RawMessage:
@@ -129,6 +144,28 @@ func (w *Writer) Value(v any) {
 	default:
 		w.marshal(v)
 	}
+}
+
+// Ordered is an object whose members keep their order: errorx.Details.
+// Value writes it as an object in that order (in key order with SortKeys).
+type Ordered interface {
+	Len() int
+	All() iter.Seq2[string, any]
+}
+
+type pair struct {
+	k string
+	v any
+}
+
+// orderedPairs collects the members of x (in a function of its own, so that
+// the iterator's closure does not capture, and move to the heap, a Writer).
+func orderedPairs(x Ordered) []pair {
+	kvs := make([]pair, 0, x.Len())
+	for k, v := range x.All() {
+		kvs = append(kvs, pair{k, v})
+	}
+	return kvs
 }
 
 // enter records a container on the path being written; it writes a

@@ -17,6 +17,9 @@ type Writer struct {
 	B      []byte
 	Style  Style
 	Indent string
+	// SortKeys writes the members of an Ordered value (errorx.Details) in
+	// key order, as encoding/json orders a map, instead of their own.
+	SortKeys bool
 
 	depth    int
 	more     bool // a value was written at this level: the next needs a comma

@@ -84,8 +84,8 @@ func duplicatePaths(fs []errorx.Field) bool {
 }
 
 // viaJSON returns v as it reads back from JSON written in style st.
-func viaJSON(v any, st jsonw.Style) any {
-	w := jsonw.Writer{Style: st}
+func viaJSON(v any, st jsonw.Style, sorted bool) any {
+	w := jsonw.Writer{Style: st, SortKeys: sorted}
 	w.Value(v)
 	return jsonw.Decode(string(w.B))
 }
@@ -145,12 +145,12 @@ func jsonProject(p *errorx.Error, st jsonw.Style, sorted bool) {
 	mapStrings(p, jsonString)
 	var d errorx.Details
 	for _, kv := range p.Details.Pairs() {
-		d.Set(kv.Key, viaJSON(kv.Value, st))
+		d.Set(kv.Key, viaJSON(kv.Value, st, sorted))
 	}
 	p.Details = d
 	for i := range p.Fields {
 		if p.Fields[i].WasSent {
-			p.Fields[i].Sent = viaJSON(p.Fields[i].Sent, st)
+			p.Fields[i].Sent = viaJSON(p.Fields[i].Sent, st, sorted)
 		}
 	}
 }
