@@ -59,6 +59,9 @@ func AppendSent(dst []byte, v any, sent bool) []byte {
 	case float64:
 		return AppendJSNumber(dst, x)
 	case json.Number:
+		if jsonw.NegativeZero(string(x)) {
+			return append(dst, '0') // as String(-0)
+		}
 		if jsonw.ValidNumber(string(x)) && !strings.ContainsAny(string(x), ".eE") {
 			return append(dst, x...) // an integer: exact, however long
 		}

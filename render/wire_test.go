@@ -97,3 +97,27 @@ func TestNestedDetails(t *testing.T) {
 		t.Errorf("Details.MarshalJSON: %s", b)
 	}
 }
+
+func TestNegativeZeroNumber(t *testing.T) {
+	for _, lit := range []string{"-0", "-0e5", "-0.0e1", "-0.000", "-0E-3"} {
+		e := errorx.New(errorx.CodeInvalidInput, "bad").
+			WithDetail("z", json.Number(lit)).
+			WithFields(errorx.Field{Path: "x", Sent: json.Number(lit), WasSent: true, Message: "no"})
+		out := wireCheck(t, e)
+		if !strings.Contains(out["structured"], `"z":0,`) || !strings.Contains(out["structured"], `"sent":0,`) {
+			t.Errorf("toolerror %s: want 0:\n%s", lit, out["structured"])
+		}
+		if !strings.Contains(out[render.NameXML], "You sent: 0.") {
+			t.Errorf("xml %s: want You sent: 0.:\n%s", lit, out[render.NameXML])
+		}
+		// The Go-style dialects keep the literal, as encoding/json does.
+		if !strings.Contains(out[render.NameInterbase], `"z":`+lit) {
+			t.Errorf("interbase %s: want the literal:\n%s", lit, out[render.NameInterbase])
+		}
+	}
+	e := errorx.New(errorx.CodeNotFound, "gone").WithDetail("z", json.Number("-0")).WithDetail("raw", json.RawMessage(`[-0,-0.0]`))
+	d := render.XML{}
+	if s := textOf(t, d.Render(e), 0); !strings.Contains(s, `<detail key="z">0</detail>`) || !strings.Contains(s, `<detail key="raw">[0,0]</detail>`) {
+		t.Errorf("xml details:\n%s", s)
+	}
+}

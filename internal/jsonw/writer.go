@@ -167,11 +167,16 @@ func (w *Writer) float(f float64, bits int) {
 // Number writes a JSON number literal that the caller has already checked.
 // A literal too large for a float64 (see Overflows) is written as a string
 // of the literal: JSON readers that decode numbers as float64 (encoding/json
-// into any, JSON.parse) would fail on it or read Infinity.
+// into any, JSON.parse) would fail on it or read Infinity. In the JS style a
+// zero with a minus sign (-0, -0.0e5) is written 0, as JSON.stringify writes
+// the -0 that JSON.parse makes of it.
 func (w *Writer) Number(lit string) {
 	if Overflows(lit) {
 		w.String(lit)
 		return
+	}
+	if w.Style == JS && NegativeZero(lit) {
+		lit = "0"
 	}
 	w.pre()
 	w.B = append(w.B, lit...)
@@ -260,4 +265,21 @@ func overflowing(data []byte) bool {
 		}
 	}
 	return false
+}
+
+// NegativeZero reports whether a valid JSON number literal is zero with a
+// minus sign: -0, -0.0, -0e5, -0.00E-3.
+func NegativeZero(lit string) bool {
+	if len(lit) < 2 || lit[0] != '-' {
+		return false
+	}
+	for i := 1; i < len(lit); i++ {
+		switch c := lit[i]; {
+		case c == 'e' || c == 'E':
+			return true
+		case c != '0' && c != '.':
+			return false
+		}
+	}
+	return true
 }
