@@ -24,7 +24,7 @@ import (
 // leaves it out), timestamp the clock's time in RFC 3339 (seconds), and
 // required_fields the sorted paths of the fields that were required.
 // details holds tool, validation_errors ({path: {value, message, expected,
-// required, type}}), the model's details and, under the model's key names,
+// required, type}}, value and message always present), the model's details and, under the model's key names,
 // what has no slot: code (when error_code differs), class, severity,
 // actions, retry_after, retryable (when stated), status and, when two fields
 // share a path, fields.
@@ -223,10 +223,8 @@ func writeValidationErrors(w *jsonw.Writer, fields []errorx.Field) {
 		} else {
 			w.Null()
 		}
-		if f.Message != "" {
-			w.Key("message")
-			w.String(f.Message)
-		}
+		w.Key("message") // always, as the reference's FieldError writes it
+		w.String(f.Message)
 		if f.Expected != "" {
 			w.Key("expected")
 			w.String(f.Expected)

@@ -121,3 +121,13 @@ func TestNegativeZeroNumber(t *testing.T) {
 		t.Errorf("xml details:\n%s", s)
 	}
 }
+
+func TestEnvelopeEmptyFieldMessage(t *testing.T) {
+	e := errorx.New(errorx.CodeInvalidInput, "bad").
+		WithFields(errorx.Field{Path: "a", Sent: 1, WasSent: true}, errorx.Field{Path: "b", Rule: "required"})
+	out := wireCheck(t, e)
+	want := `"validation_errors":{"a":{"value":1,"message":"","required":false},"b":{"value":null,"message":"","required":true}}`
+	if !strings.Contains(out[render.NameEnvelope], want) {
+		t.Errorf("envelope: want %s in\n%s", want, out[render.NameEnvelope])
+	}
+}
