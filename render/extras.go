@@ -3,7 +3,9 @@ package render
 import (
 	"cmp"
 	"encoding/json"
+	"math"
 	"slices"
+	"time"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/jsonw"
@@ -86,10 +88,13 @@ type entry struct {
 // object lists the members of one extras object in writing order. It lives
 // on the stack: up to len(arr) members need no allocation.
 type object struct {
-	e    *errorx.Error
-	n    int
-	arr  [24]entry
-	heap []entry // every member, once they outgrow arr
+	e *errorx.Error
+	// wholeSeconds writes retry_after as whole seconds, rounded up
+	// (interbase, following interlock).
+	wholeSeconds bool
+	n            int
+	arr          [24]entry
+	heap         []entry // every member, once they outgrow arr
 }
 
 func (o *object) push(en entry) {
@@ -171,7 +176,11 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 		case pActions:
 			w.Strings(e.Actions)
 		case pRetryAfter:
-			w.Float(min(e.RetryAfter.Seconds(), errorx.MaxSeconds))
+			if o.wholeSeconds {
+				w.Int(int64(WholeSeconds(e.RetryAfter) / time.Second))
+			} else {
+				w.Float(min(e.RetryAfter.Seconds(), errorx.MaxSeconds))
+			}
 		case pRetryable:
 			w.Bool(e.Retryable == errorx.Yes)
 		case pTool:
@@ -343,4 +352,16 @@ func normalizeRetryable(e *errorx.Error, wire bool) {
 	} else {
 		e.Retryable = errorx.Of(wire)
 	}
+}
+
+// WholeSeconds returns d rounded up to whole seconds (an agent is never told
+// to retry earlier than asked), as the interbase dialect writes retry_after;
+// at most the whole seconds of the largest Duration, so that it reads back.
+func WholeSeconds(d time.Duration) time.Duration {
+	const top = math.MaxInt64 / time.Second
+	s := d / time.Second
+	if d%time.Second > 0 && s < top {
+		s++
+	}
+	return s * time.Second
 }

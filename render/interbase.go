@@ -16,8 +16,8 @@ import (
 // out when empty). type is the
 // class, recoverable is IsRetryable, and data holds the details and, under
 // the model's key names, what has no slot: code (when it differs from the
-// class name), severity, recovery, actions, retry_after (seconds, as
-// interlock writes it), status, tool and fields.
+// class name), severity, recovery, actions, retry_after (whole seconds,
+// rounded up, as interlock writes it), status, tool and fields.
 type Interbase struct{}
 
 // interbaseParts are the members interbase's data may hold.
@@ -49,7 +49,7 @@ func (Interbase) AppendText(dst []byte, e *errorx.Error) []byte {
 	w.String(e.Message)
 	w.Key("recoverable")
 	w.Bool(e.IsRetryable())
-	o := object{e: e}
+	o := object{e: e, wholeSeconds: true}
 	o.add(pCode, e.Code != class)
 	o.common()
 	o.add(pStatus, e.Status != 0)

@@ -2,8 +2,10 @@ package render_test
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -129,5 +131,28 @@ func TestEnvelopeEmptyFieldMessage(t *testing.T) {
 	want := `"validation_errors":{"a":{"value":1,"message":"","required":false},"b":{"value":null,"message":"","required":true}}`
 	if !strings.Contains(out[render.NameEnvelope], want) {
 		t.Errorf("envelope: want %s in\n%s", want, out[render.NameEnvelope])
+	}
+}
+
+func TestInterbaseRetryAfterWholeSeconds(t *testing.T) {
+	for _, c := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{1500 * time.Millisecond, `"retry_after":2`},
+		{time.Nanosecond, `"retry_after":1`},
+		{30 * time.Second, `"retry_after":30`},
+		{30*time.Second + 1, `"retry_after":31`},
+		{math.MaxInt64, `"retry_after":9223372036`},
+	} {
+		e := errorx.New(errorx.CodeRateLimited, "slow down").WithRetryAfter(c.d)
+		out := wireCheck(t, e)
+		if !strings.Contains(out[render.NameInterbase], c.want) {
+			t.Errorf("%v: want %s in\n%s", c.d, c.want, out[render.NameInterbase])
+		}
+		got, _ := render.Decode(render.Interbase{}.Render(e))
+		if got.RetryAfter < c.d && c.d < math.MaxInt64/time.Second*time.Second || got.RetryAfter%time.Second != 0 {
+			t.Errorf("%v reads back as %v", c.d, got.RetryAfter)
+		}
 	}
 }

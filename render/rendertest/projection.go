@@ -22,6 +22,8 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 	p.Class = e.EffectiveClass()
 	switch d := d.(type) {
 	case render.Interbase:
+		// retry_after is whole seconds, rounded up.
+		p.RetryAfter = render.WholeSeconds(p.RetryAfter)
 		jsonProject(p, jsonw.Go, true)
 		normalizeRetryable(p)
 	case render.ToolError:
