@@ -40,7 +40,8 @@ type Error struct {
 	// Retryable says whether the same call may succeed later; unset means
 	// the code's default (see IsRetryable).
 	Retryable Tristate
-	// Status is the HTTP status the error came from or maps to; 0 means none.
+	// Status is the HTTP status the error came from or maps to; 0 means
+	// none, and so does any value outside 100 to 999 (see HTTPStatus).
 	Status int
 	// Tool names the tool (or tool/action) the error belongs to.
 	Tool string
@@ -226,11 +227,24 @@ func (e *Error) EffectiveClass() Class {
 	return ClassOf(e.Code)
 }
 
-// EffectiveStatus returns Status, or the code's catalog status, or the
-// class's status.
-func (e *Error) EffectiveStatus() int {
-	if e.Status != 0 {
+// IsStatus reports whether s is an HTTP status: 100 to 999.
+func IsStatus(s int) bool { return 100 <= s && s <= 999 }
+
+// HTTPStatus returns Status when it is an HTTP status (IsStatus), else 0: a
+// status outside 100 to 999 counts as none, in the model's JSON form and in
+// every dialect.
+func (e *Error) HTTPStatus() int {
+	if IsStatus(e.Status) {
 		return e.Status
+	}
+	return 0
+}
+
+// EffectiveStatus returns the HTTP status (HTTPStatus), or the code's catalog
+// status, or the class's status.
+func (e *Error) EffectiveStatus() int {
+	if s := e.HTTPStatus(); s != 0 {
+		return s
 	}
 	if in, ok := Lookup(e.Code); ok && in.Status != 0 {
 		return in.Status

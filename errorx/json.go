@@ -70,9 +70,9 @@ func (e *Error) writeJSON(w *jsonw.Writer) {
 		w.Key("retryable")
 		w.Bool(e.Retryable == Yes)
 	}
-	if e.Status != 0 {
+	if s := e.HTTPStatus(); s != 0 {
 		w.Key("status")
-		w.Int(int64(e.Status))
+		w.Int(int64(s))
 	}
 	if e.Tool != "" {
 		w.Key("tool")
@@ -155,8 +155,8 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 	if m.Retryable != nil {
 		out.Retryable = Of(*m.Retryable)
 	}
-	if m.Status < 0 || m.Status > 999 {
-		return fmt.Errorf(`"status": %d is not an HTTP status`, m.Status)
+	if m.Status != 0 && !IsStatus(m.Status) {
+		return fmt.Errorf(`"status": %d is not an HTTP status (100 to 999)`, m.Status)
 	}
 	if len(m.Details) > 0 && string(m.Details) != "null" {
 		d, err := DecodeDetails(m.Details)

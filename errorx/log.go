@@ -30,8 +30,8 @@ func (e *Error) LogValue() slog.Value {
 	if e.Tool != "" {
 		attrs = append(attrs, slog.String("tool", e.Tool))
 	}
-	if e.Status != 0 {
-		attrs = append(attrs, slog.Int("status", e.Status))
+	if s := e.HTTPStatus(); s != 0 {
+		attrs = append(attrs, slog.Int("status", s))
 	}
 	if e.RetryAfter > 0 {
 		attrs = append(attrs, slog.Duration("retry_after", e.RetryAfter.Round(time.Millisecond)))

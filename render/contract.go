@@ -62,7 +62,7 @@ func writeContractObject(w *jsonw.Writer, e *errorx.Error) {
 	o.details(contractParts)
 	o.add(pClass, e.EffectiveClass() != errorx.ClassOf(e.Code))
 	o.common()
-	o.add(pStatus, e.Status != 0)
+	o.add(pStatus, e.HTTPStatus() != 0)
 	o.add(pTool, e.Tool != "")
 	o.add(pFields, len(e.Fields) > 0)
 	if !o.empty() {

@@ -153,7 +153,7 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	o.add(pActions, len(e.Actions) > 0)
 	o.add(pRetryAfter, e.RetryAfter > 0)
 	o.add(pRetryable, e.Retryable != errorx.Unset)
-	o.add(pStatus, e.Status != 0 && !d.HTTPCode)
+	o.add(pStatus, e.HTTPStatus() != 0 && !d.HTTPCode)
 	o.add(pFields, duplicatePaths(e.Fields))
 	if !o.empty() {
 		w.Key("details")
@@ -284,7 +284,7 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 		case "hint":
 			e.Recovery, _ = jsonw.String(m.Raw)
 		case "code":
-			if f, ok := jsonw.Float(m.Raw); ok && f == float64(int(f)) && f >= 0 && f <= 999 {
+			if f, ok := jsonw.Float(m.Raw); ok && f == float64(int(f)) && errorx.IsStatus(int(f)) {
 				e.Status = int(f)
 			}
 		case "details":

@@ -164,7 +164,7 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 		case pDetail:
 			w.Value(e.Details.Pairs()[en.i].Value)
 		case pStatusCode, pStatus:
-			w.Int(int64(e.Status))
+			w.Int(int64(e.HTTPStatus()))
 		case pCode:
 			w.String(e.Code)
 		case pClass:
@@ -222,7 +222,7 @@ func writeDetails(w *jsonw.Writer, d errorx.Details, sorted bool) {
 
 // readExtras applies the members of an extras object to e: a member whose key
 // is a part in allowed and whose value has that part's type and range sets
-// the part (a retry_after is one errorx.Seconds accepts, a status is 0 to
+// the part (a retry_after is one errorx.Seconds accepts, a status is 100 to
 // 999); anything else is one of the user's details. A "details" object holds the
 // user's details when they were nested. It reports whether the code and the
 // class were present.
@@ -311,7 +311,7 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 		return ok
 	case pStatus, pStatusCode:
 		f, ok := jsonw.Float(m.Raw)
-		if !ok || f != float64(int(f)) || f < 0 || f > 999 {
+		if !ok || f != float64(int(f)) || !errorx.IsStatus(int(f)) {
 			return false
 		}
 		e.Status = int(f)

@@ -52,7 +52,7 @@ func (Interbase) AppendText(dst []byte, e *errorx.Error) []byte {
 	o := object{e: e, wholeSeconds: true}
 	o.add(pCode, e.Code != class)
 	o.common()
-	o.add(pStatus, e.Status != 0)
+	o.add(pStatus, e.HTTPStatus() != 0)
 	o.add(pTool, e.Tool != "")
 	o.add(pFields, len(e.Fields) > 0)
 	o.details(interbaseParts)

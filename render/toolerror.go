@@ -68,7 +68,7 @@ func (ToolError) Code(e *errorx.Error) string {
 		errorx.CodeNotFound, errorx.CodeAuthenticationError, errorx.CodeUnknownError:
 		return e.Code
 	}
-	if s := e.Status; s != 0 {
+	if s := e.HTTPStatus(); s != 0 {
 		switch {
 		case s >= 500:
 			return errorx.CodeServerError
@@ -163,7 +163,7 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 	w.Key("retryable")
 	w.Bool(e.IsRetryable())
 	o := object{e: e}
-	o.add(pStatusCode, e.Status != 0)
+	o.add(pStatusCode, e.HTTPStatus() != 0)
 	o.details(toolErrorParts)
 	o.add(pCode, e.Code != code)
 	o.add(pClass, e.EffectiveClass() != errorx.ClassOf(e.Code))

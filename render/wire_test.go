@@ -3,6 +3,7 @@ package render_test
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -153,6 +154,46 @@ func TestInterbaseRetryAfterWholeSeconds(t *testing.T) {
 		got, _ := render.Decode(render.Interbase{}.Render(e))
 		if got.RetryAfter < c.d && c.d < math.MaxInt64/time.Second*time.Second || got.RetryAfter%time.Second != 0 {
 			t.Errorf("%v reads back as %v", c.d, got.RetryAfter)
+		}
+	}
+}
+
+func TestStatusOutOfRangeIsUnset(t *testing.T) {
+	for _, s := range []int{1000, -1, 99, 1, 123456} {
+		e := errorx.New(errorx.CodeNotFound, "gone").WithStatus(s)
+		out := wireCheck(t, e)
+		for name, text := range out {
+			if strings.Contains(text, strconv.Itoa(s)) && strings.Contains(text, "status") {
+				t.Errorf("status %d: %s writes it:\n%s", s, name, text)
+			}
+		}
+		for _, d := range dialects() {
+			got, _ := render.Decode(d.Render(e))
+			if got.Status != 0 || got.Details.Len() != 0 {
+				t.Errorf("status %d: %s reads back status %d, details %v", s, d.Name(), got.Status, got.Details)
+			}
+		}
+		if code := (render.ToolError{}).Code(e); code != errorx.CodeNotFound {
+			t.Errorf("status %d: toolerror code %s", s, code)
+		}
+		b, err := json.Marshal(e)
+		if err != nil || strings.Contains(string(b), "status") {
+			t.Errorf("status %d: model JSON %s %v", s, b, err)
+		}
+		if got := e.EffectiveStatus(); got != 404 {
+			t.Errorf("status %d: EffectiveStatus %d", s, got)
+		}
+	}
+	for _, in := range []string{`{"status":1000}`, `{"status":-1}`, `{"status":99}`} {
+		var e errorx.Error
+		if err := json.Unmarshal([]byte(in), &e); err == nil {
+			t.Errorf("%s: accepted", in)
+		}
+	}
+	for _, in := range []string{`{"status":100}`, `{"status":999}`, `{"status":0}`} {
+		var e errorx.Error
+		if err := json.Unmarshal([]byte(in), &e); err != nil {
+			t.Errorf("%s: %v", in, err)
 		}
 	}
 }

@@ -96,9 +96,9 @@ func appendExtraAttrs(dst []byte, e *errorx.Error, shownCode string) []byte {
 	if c := e.EffectiveClass(); c != errorx.ClassOf(shownCode) {
 		dst = appendAttr(dst, "class", c.String())
 	}
-	if e.Status != 0 {
+	if s := e.HTTPStatus(); s != 0 {
 		dst = append(dst, ` status="`...)
-		dst = strconv.AppendInt(dst, int64(e.Status), 10)
+		dst = strconv.AppendInt(dst, int64(s), 10)
 		dst = append(dst, '"')
 	}
 	if e.Retryable != errorx.Unset {
@@ -287,7 +287,9 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		e.Tool = t
 	}
 	if s, ok := root.lookup("status"); ok {
-		e.Status, _ = strconv.Atoi(s)
+		if n, err := strconv.Atoi(s); err == nil && errorx.IsStatus(n) {
+			e.Status = n
+		}
 	}
 	if s, ok := root.lookup("retryable"); ok {
 		if b, err := strconv.ParseBool(s); err == nil {

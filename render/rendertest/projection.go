@@ -20,6 +20,7 @@ import (
 func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 	p := e.Clone()
 	p.Class = e.EffectiveClass()
+	p.Status = e.HTTPStatus() // outside 100 to 999: none
 	switch d := d.(type) {
 	case render.Interbase:
 		// retry_after is whole seconds, rounded up.
