@@ -60,5 +60,8 @@
 // A field without a "sent" key means the caller sent nothing; "sent": null
 // means it sent null. retry_after is in seconds and may have a fraction; a
 // negative one, or one past MaxSeconds (the longest time.Duration, about 292
-// years), is an error.
+// years), is an error. status is an HTTP status, 100 to 999 (IsStatus); 0
+// or absent means none. A number too large for a float64 (a caller may send
+// 1e400) is written as a string of its literal, so every JSON reader can
+// read the form.
 package errorx
