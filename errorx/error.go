@@ -3,6 +3,7 @@ package errorx
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -110,6 +111,25 @@ func Required(field string) *Error {
 	e.Recovery = `Provide the "` + field + `" parameter and retry.`
 	e.Fields = []Field{RequiredField(field)}
 	return e
+}
+
+// WrongType returns the INVALID_FIELD_TYPE error for field, which the
+// caller sent (sent) with another JSON type than expected ("string",
+// "integer", "object", …): `Field "id" must be a string.`, with
+// WrongTypeField(field, sent, expected) as its one field.
+func WrongType(field string, sent any, expected string) *Error {
+	e := New(CodeInvalidFieldType, `Field "`+field+`" must be `+withArticle(expected)+`.`)
+	e.Recovery = `Send "` + field + `" as ` + withArticle(expected) + ` and retry.`
+	e.Fields = []Field{WrongTypeField(field, sent, expected)}
+	return e
+}
+
+// withArticle puts "a" or "an" before a JSON type's name.
+func withArticle(typ string) string {
+	if typ != "" && strings.ContainsRune("aeiou", rune(typ[0])) {
+		return "an " + typ
+	}
+	return "a " + typ
 }
 
 // MissingDiscriminator returns the routing error for a grouped tool called

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net"
 	"os"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
@@ -431,5 +432,22 @@ func TestUnmarshalNullLeavesError(t *testing.T) {
 	e := errorx.New("NOT_FOUND", "m")
 	if err := json.Unmarshal([]byte("null"), e); err != nil || e.Code != "NOT_FOUND" || e.Message != "m" {
 		t.Errorf("after null: %+v, %v", e, err)
+	}
+}
+
+// TestWrongType: the INVALID_FIELD_TYPE error names the field and the type
+// with its article, and carries the field with the value sent.
+func TestWrongType(t *testing.T) {
+	e := errorx.WrongType("age", json.Number("7.5"), "integer")
+	if e.Code != errorx.CodeInvalidFieldType || e.EffectiveClass() != errorx.ClassValidation ||
+		e.Message != `Field "age" must be an integer.` || e.Recovery != `Send "age" as an integer and retry.` {
+		t.Errorf("error: %+v", e)
+	}
+	want := errorx.Field{Path: "age", Sent: json.Number("7.5"), WasSent: true, Message: "Wrong type.", Expected: "integer", Rule: "type"}
+	if len(e.Fields) != 1 || !reflect.DeepEqual(e.Fields[0], want) {
+		t.Errorf("fields: %+v", e.Fields)
+	}
+	if m := errorx.WrongType("id", 7, "string").Message; m != `Field "id" must be a string.` {
+		t.Errorf("message: %s", m)
 	}
 }

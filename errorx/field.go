@@ -40,6 +40,14 @@ func RequiredField(path string) Field {
 	return Field{Path: path, Message: "Required.", Rule: "required"}
 }
 
+// WrongTypeField returns the Field for a value of the wrong JSON type at
+// path: sent as it was sent, message "Wrong type.", Expected the JSON type
+// wanted ("string", "integer", …), rule "type" (the validation package
+// reports its decoding problems the same way).
+func WrongTypeField(path string, sent any, expected string) Field {
+	return Field{Path: path, Sent: sent, WasSent: true, Message: "Wrong type.", Expected: expected, Rule: "type"}
+}
+
 // IsRequired reports whether f is exactly RequiredField(f.Path).
 func (f Field) IsRequired() bool {
 	return !f.WasSent && f.Sent == nil && f.Message == "Required." && f.Rule == "required" &&

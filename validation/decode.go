@@ -130,7 +130,7 @@ func (d *decoder) wrongType(want string) {
 }
 
 func typeField(want string) errorx.Field {
-	return errorx.Field{Message: "Wrong type.", Expected: want, Rule: RuleType}
+	return errorx.WrongTypeField("", nil, want) // problem sets the path and what was sent
 }
 
 // value decodes the JSON value at the cursor into v (addressable).

@@ -488,37 +488,30 @@ func bound(f Failure) Text {
 func boundText(k boundKey) Text {
 	p := k.param
 	switch k.class {
-	case classString:
-		switch k.tag {
-		case "len":
-			return Text{Message: "Wrong length.", Hint: "Must be exactly " + pluralParam(p, "character") + " long."}
-		case "min", "gte":
-			return Text{Message: "Too short.", Hint: "Minimum length: " + pluralParam(p, "character") + "."}
-		case "max", "lte":
-			return Text{Message: "Too long.", Hint: "Maximum length: " + pluralParam(p, "character") + "."}
-		case "gt":
-			return Text{Message: "Too short.", Hint: "Must be longer than " + pluralParam(p, "character") + "."}
-		case "lt":
-			return Text{Message: "Too long.", Hint: "Must be shorter than " + pluralParam(p, "character") + "."}
-		case "eq":
-			return Text{Message: "Must be '" + p + "'."}
-		case "ne":
-			return Text{Message: "Must not be '" + p + "'."}
+	case classString, classBytes:
+		// Strings count characters; []byte, sent as base64, counts bytes and
+		// has no value to show for eq and ne, only a length.
+		unit, byLength := "character", k.class == classBytes
+		if byLength {
+			unit = "byte"
 		}
-	case classBytes:
-		switch k.tag {
-		case "len", "eq":
-			return Text{Message: "Wrong length.", Hint: "Must be exactly " + pluralParam(p, "byte") + " long."}
-		case "min", "gte":
-			return Text{Message: "Too short.", Hint: "Minimum length: " + pluralParam(p, "byte") + "."}
-		case "max", "lte":
-			return Text{Message: "Too long.", Hint: "Maximum length: " + pluralParam(p, "byte") + "."}
-		case "gt":
-			return Text{Message: "Too short.", Hint: "Must be longer than " + pluralParam(p, "byte") + "."}
-		case "lt":
-			return Text{Message: "Too long.", Hint: "Must be shorter than " + pluralParam(p, "byte") + "."}
-		case "ne":
-			return Text{Message: "Wrong length.", Hint: "Must not be exactly " + pluralParam(p, "byte") + " long."}
+		switch {
+		case k.tag == "len" || byLength && k.tag == "eq":
+			return Text{Message: "Wrong length.", Hint: "Must be exactly " + pluralParam(p, unit) + " long."}
+		case k.tag == "min", k.tag == "gte":
+			return Text{Message: "Too short.", Hint: "Minimum length: " + pluralParam(p, unit) + "."}
+		case k.tag == "max", k.tag == "lte":
+			return Text{Message: "Too long.", Hint: "Maximum length: " + pluralParam(p, unit) + "."}
+		case k.tag == "gt":
+			return Text{Message: "Too short.", Hint: "Must be longer than " + pluralParam(p, unit) + "."}
+		case k.tag == "lt":
+			return Text{Message: "Too long.", Hint: "Must be shorter than " + pluralParam(p, unit) + "."}
+		case k.tag == "ne" && byLength:
+			return Text{Message: "Wrong length.", Hint: "Must not be exactly " + pluralParam(p, unit) + " long."}
+		case k.tag == "eq":
+			return Text{Message: "Must be '" + p + "'."}
+		case k.tag == "ne":
+			return Text{Message: "Must not be '" + p + "'."}
 		}
 	case classItems:
 		switch k.tag {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
@@ -40,11 +39,7 @@ func TestAgentSelfHeals(t *testing.T) {
 			c := e2e.Connect(t, newServer(d))
 			call := func(tool string, args map[string]any) *mcp.CallToolResult {
 				t.Helper()
-				res, err := e2e.CallTool(context.Background(), c, e2e.Call{Tool: tool, Arguments: args})
-				if err != nil {
-					t.Fatalf("%s: %v", tool, err)
-				}
-				return res
+				return e2e.MustCall(t, c, tool, args)
 			}
 
 			res := call("projects.get", map[string]any{"id": "proj_xyz"})

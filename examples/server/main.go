@@ -125,9 +125,7 @@ func readFile(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 
 // stringArgument returns the string argument name. A caller that did not
 // send it gets errorx.Required; one that sent something else (a number,
-// null, an object) gets a field error that says so and shows what was sent,
-// as the validation package phrases a wrong type: "Wrong type.", expected
-// "string".
+// null, an object) gets errorx.WrongType, which shows what was sent.
 func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error) {
 	v, sent := req.GetArguments()[name]
 	if !sent {
@@ -135,11 +133,7 @@ func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error
 	}
 	s, ok := v.(string)
 	if !ok {
-		f := errorx.SentField(name, v, "Wrong type.")
-		f.Expected, f.Rule = "string", "type"
-		return "", errorx.New(errorx.CodeInvalidFieldType, fmt.Sprintf("Field %q must be a string.", name)).
-			WithRecovery(fmt.Sprintf("Send %q as a string and retry.", name)).
-			WithFields(f)
+		return "", errorx.WrongType(name, v, "string")
 	}
 	return s, nil
 }
@@ -194,9 +188,7 @@ func createUser(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 	case !sent:
 		fields = append(fields, errorx.RequiredField("age"))
 	case !isNumber:
-		f := errorx.SentField("age", age, "Wrong type.")
-		f.Expected, f.Rule = "number", "type"
-		fields = append(fields, f)
+		fields = append(fields, errorx.WrongTypeField("age", age, "number"))
 	case n < 18:
 		f := errorx.SentField("age", age, "Too young.")
 		f.Hint, f.Rule = "Must be >= 18.", "gte"

@@ -114,11 +114,7 @@ func TestAgentRecoversFromNotFound(t *testing.T) {
 			c := e2e.Connect(t, newServer(d, discard()))
 			call := func(tool string, args map[string]any) *mcp.CallToolResult {
 				t.Helper()
-				res, err := e2e.CallTool(context.Background(), c, e2e.Call{Tool: tool, Arguments: args})
-				if err != nil {
-					t.Fatalf("%s: %v", tool, err)
-				}
-				return res
+				return e2e.MustCall(t, c, tool, args)
 			}
 
 			e, dialect := render.Decode(call("files.read", map[string]any{"path": "docs/roadmap.md"}))

@@ -109,6 +109,17 @@ func CallTool(ctx context.Context, c *client.Client, call Call) (*mcp.CallToolRe
 	return c.CallTool(ctx, req)
 }
 
+// MustCall calls tool with args through c and fails t if the call itself
+// fails (a tool error is a result, not a failure).
+func MustCall(t testing.TB, c *client.Client, tool string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	res, err := CallTool(context.Background(), c, Call{Tool: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", tool, err)
+	}
+	return res
+}
+
 // OutputSchemas returns the names of c's tools that declare an outputSchema.
 func OutputSchemas(t testing.TB, c *client.Client) map[string]bool {
 	t.Helper()
