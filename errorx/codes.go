@@ -79,7 +79,7 @@ const (
 	CodeInputRejected      = "INPUT_REJECTED"
 )
 
-// catalog is the table README.md reproduces; its order is the documented
+// catalog is the table docs/codes.md reproduces; its order is the documented
 // order. Retryable means the same call may succeed later: only transient
 // failures are. Recoverable is the error-contract document's column: input
 // errors are recoverable (fix the input) though not retryable; its "Maybe"

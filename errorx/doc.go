@@ -28,7 +28,7 @@
 // code (ClassOf), the HTTP status from the code or the class
 // (EffectiveStatus), retryability from the code or the class (IsRetryable).
 // The well-known codes of the five dialects' documents and their defaults
-// are listed by Catalog and in README.md.
+// are listed by Catalog and in docs/codes.md.
 //
 // # Classifying Go errors
 //

@@ -25,10 +25,10 @@ func catalogTable() string {
 	return b.String()
 }
 
-// TestREADMECatalog keeps README.md's table of well-known codes equal to
+// TestREADMECatalog keeps docs/codes.md's table of well-known codes equal to
 // Catalog; with -update it rewrites the table.
 func TestREADMECatalog(t *testing.T) {
-	const path = "../README.md"
+	const path = "../docs/codes.md"
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +37,7 @@ func TestREADMECatalog(t *testing.T) {
 	const begin, end = "<!-- catalog:begin -->\n", "<!-- catalog:end -->"
 	i, j := strings.Index(readme, begin), strings.Index(readme, end)
 	if i < 0 || j < i {
-		t.Fatal("README.md lacks the catalog markers")
+		t.Fatal("docs/codes.md lacks the catalog markers")
 	}
 	want := readme[:i+len(begin)] + catalogTable() + readme[j:]
 	golden.EqualString(t, path, want)

@@ -1,0 +1,37 @@
+// Package mcperr is the map of the mcperr module: one structured error model
+// for Go MCP tool servers, rendered into the wire dialects agents already
+// read, and read back from any of them. This package holds no code; the
+// work is done by its packages:
+//
+//   - [github.com/mcperr/mcperr/errorx]: the model. An [errorx.Error] has a
+//     code, a class (the agent's decision branch), a severity, a message, a
+//     recovery suggestion, the tools to call instead, ordered details, a
+//     retry delay and per-field violations that say what the caller sent.
+//     It classifies ordinary Go errors and HTTP statuses, has a JSON form,
+//     a retry policy and secret redaction.
+//   - [github.com/mcperr/mcperr/format]: the text primitives every dialect
+//     shares: JSON and XML escaping, JavaScript number formatting, the
+//     "You sent" formatter and toolError:v1's markdown/json/both mode.
+//   - [github.com/mcperr/mcperr/render]: the five dialects (interbase,
+//     toolerror, xml, contract, envelope), each rendering an error into an
+//     mcp-go CallToolResult and decoding it back; the per-server Renderer
+//     and its mcp-go middleware; Decode for a result in any dialect;
+//     CallWithRetry for clients.
+//   - [github.com/mcperr/mcperr/render/rendertest]: the conformance suite a
+//     dialect passes, in the spirit of testing/slogtest.
+//   - [github.com/mcperr/mcperr/validation]: strict binding of tool arguments
+//     into Go structs with go-playground/validator, every failure turned
+//     into a field error with the value the caller sent.
+//   - [github.com/mcperr/mcperr/golden]: golden-file assertions.
+//   - [github.com/mcperr/mcperr/cmd/mcperr]: the command line (render, parse,
+//     dialects, tour).
+//
+// A server picks a dialect once:
+//
+//	r := render.NewRenderer(render.XML{})
+//	s := server.NewMCPServer("app", "1.0.0", server.WithToolHandlerMiddleware(r.Middleware()))
+//
+// and every tool error, returned or panicked, reaches the agent in it. The
+// README and the docs folder of the repository describe each dialect, the
+// security limits and the benchmarks.
+package mcperr
