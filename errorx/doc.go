@@ -24,8 +24,9 @@
 //
 // # Defaults
 //
-// Unset values are derived, never guessed by a dialect: the class from the
-// code (ClassOf), the HTTP status from the code or the class
+// Unset values are derived, never guessed by a dialect: the class from a
+// well-known code, else from the HTTP status, else INTERNAL (DeriveClass),
+// the HTTP status from the code or the class
 // (EffectiveStatus), retryability from the code or the class (IsRetryable).
 // The well-known codes of the five dialects' documents and their defaults
 // are listed by Catalog and in README.md.

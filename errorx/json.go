@@ -103,7 +103,7 @@ func (f Field) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads the model's JSON form. Every key is optional; unknown
 // keys and values of the wrong type are errors that name the key. A missing
-// class is derived from the code. JSON null leaves e unchanged, as
+// or empty class is derived from the code and the status (DeriveClass). JSON null leaves e unchanged, as
 // encoding/json does for other values.
 func (e *Error) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
@@ -130,7 +130,6 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 		Code: m.Code, Message: m.Message, Recovery: m.Recovery, Actions: m.Actions,
 		Status: m.Status, Tool: m.Tool, Fields: m.Fields,
 	}
-	out.Class = ClassOf(m.Code)
 	if m.Class != nil && *m.Class != "" {
 		c, ok := ParseClass(*m.Class)
 		if !ok {
@@ -157,6 +156,9 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 	}
 	if m.Status != 0 && !IsStatus(m.Status) {
 		return fmt.Errorf(`"status": %d is not an HTTP status (100 to 999)`, m.Status)
+	}
+	if out.Class == ClassUnset {
+		out.Class = DeriveClass(m.Code, m.Status)
 	}
 	if len(m.Details) > 0 && string(m.Details) != "null" {
 		d, err := DecodeDetails(m.Details)
