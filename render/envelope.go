@@ -148,7 +148,11 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	o.add(pValidationErrors, len(e.Fields) > 0)
 	o.details(envelopeParts)
 	o.add(pCode, code != e.Code)
-	o.add(pClass, e.EffectiveClass() != errorx.ClassOf(e.Code))
+	status := e.HTTPStatus()
+	if d.HTTPCode {
+		status = e.EffectiveStatus()
+	}
+	o.add(pClass, classUnsaid(e, e.Code, status))
 	o.add(pSeverity, e.Severity != errorx.SeverityUnset)
 	o.add(pActions, len(e.Actions) > 0)
 	o.add(pRetryAfter, e.RetryAfter > 0)

@@ -25,7 +25,8 @@ import (
 // reference maps it, else from the class; retryable is IsRetryable; details
 // starts with statusCode (when Status is set), then the model's details,
 // then, under the model's key names, what has no slot: code (the model's,
-// when it differs), class, severity, recovery, actions, retry_after, tool
+// when it is set and differs; an empty code reads back as the wire's),
+// class (when the code and status read back do not imply it), severity, recovery, actions, retry_after, tool
 // and fields.
 //
 // The markdown block adds what an agent needs to recover when the model has
@@ -165,8 +166,8 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 	o := object{e: e}
 	o.add(pStatusCode, e.HTTPStatus() != 0)
 	o.details(toolErrorParts)
-	o.add(pCode, e.Code != code)
-	o.add(pClass, e.EffectiveClass() != errorx.ClassOf(e.Code))
+	o.add(pCode, e.Code != "" && e.Code != code)
+	o.add(pClass, classUnsaid(e, orDefault(e.Code, code), e.HTTPStatus()))
 	o.common()
 	o.add(pTool, e.Tool != "")
 	o.add(pFields, len(e.Fields) > 0)

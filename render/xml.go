@@ -29,8 +29,9 @@ import (
 // Content escapes & and <, attributes the five XML specials, as Fusion does;
 // what Fusion would leave ill-formed or lossy is escaped too (see
 // format.AppendXMLText). What has no element rides as attributes: class
-// (when the code does not imply it), status, retryable (when stated) and
-// tool. Detail values that are not strings are written as compact JSON.
+// (when the code and status read back do not imply it), status, retryable
+// (when stated) and tool. An empty code is never written: a <tool_error>
+// without one reads back without one, a <validation_error> as INVALID_INPUT. Detail values that are not strings are written as compact JSON.
 // Decoding drops a <retry_after> that is not a positive number of seconds
 // within errorx.MaxSeconds.
 type XML struct{}
@@ -93,8 +94,8 @@ func appendAttr(dst []byte, name, value string) []byte {
 // appendExtraAttrs writes the attributes Fusion has no equivalent for;
 // shownCode is the code a reader will see.
 func appendExtraAttrs(dst []byte, e *errorx.Error, shownCode string) []byte {
-	if c := e.EffectiveClass(); c != errorx.ClassOf(shownCode) {
-		dst = appendAttr(dst, "class", c.String())
+	if classUnsaid(e, shownCode, e.HTTPStatus()) {
+		dst = appendAttr(dst, "class", e.EffectiveClass().String())
 	}
 	if s := e.HTTPStatus(); s != 0 {
 		dst = append(dst, ` status="`...)
@@ -121,7 +122,7 @@ func appendElem(dst []byte, name, text string) []byte {
 
 func appendToolErrorXML(dst []byte, e *errorx.Error, routing bool) []byte {
 	dst = append(dst, "<tool_error"...)
-	if e.Code != "" || e.Severity != errorx.SeverityUnset || routing {
+	if e.Code != "" {
 		dst = appendAttr(dst, "code", e.Code)
 	}
 	if e.Severity != errorx.SeverityUnset {
@@ -208,11 +209,10 @@ func appendValidationError(dst []byte, e *errorx.Error) []byte {
 	if e.Tool != "" {
 		dst = appendAttr(dst, "action", e.Tool)
 	}
-	shown := validationCode
-	if e.Code != validationCode {
+	if e.Code != "" && e.Code != validationCode {
 		dst = appendAttr(dst, "code", e.Code)
-		shown = e.Code
 	}
+	shown := orDefault(e.Code, validationCode)
 	if e.Severity != errorx.SeverityUnset {
 		dst = appendAttr(dst, "severity", e.Severity.String())
 	}

@@ -23,7 +23,9 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 	p.Status = e.HTTPStatus() // outside 100 to 999: none
 	switch d := d.(type) {
 	case render.Interbase:
-		// retry_after is whole seconds, rounded up.
+		// retry_after is whole seconds, rounded up; an empty code reads
+		// back as the type, the class's name.
+		p.Code = orDefault(p.Code, p.Class.String())
 		p.RetryAfter = render.WholeSeconds(p.RetryAfter)
 		jsonProject(p, jsonw.Go, true)
 		normalizeRetryable(p)
@@ -31,9 +33,13 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		if d.NeedsInput && render.AsksForInput(e) {
 			return ProjectNeedsInput(e)
 		}
+		// An empty code reads back as the dialect's code.
+		p.Code = orDefault(p.Code, d.Code(e))
 		jsonProject(p, jsonw.JS, false)
 		normalizeRetryable(p)
 	case render.Contract:
+		// The code is required: an empty one is written as the class.
+		p.Code = orDefault(p.Code, p.Class.String())
 		jsonProject(p, jsonw.GoNoHTML, false)
 		// recoverable carries Retryable only where it differs from the
 		// code's default recoverability.
@@ -67,6 +73,13 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		return nil
 	}
 	return p
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 func normalizeRetryable(p *errorx.Error) {
@@ -197,7 +210,9 @@ func xmlProject(e, p *errorx.Error) {
 	routing := e.Code == errorx.CodeMissingDiscriminator || e.Code == errorx.CodeUnknownAction || e.Code == errorx.CodeInvalidDiscriminator
 	switch {
 	case len(e.Fields) > 0 && !required:
-		// The field lines are the message: each field reads back as its line.
+		// The field lines are the message: each field reads back as its
+		// line. An empty code reads back as INVALID_INPUT.
+		p.Code = orDefault(p.Code, errorx.CodeInvalidInput)
 		p.Message = ""
 		for i, f := range e.Fields {
 			p.Fields[i] = errorx.Field{Path: f.Path, Message: fieldLine(f)}
