@@ -20,8 +20,9 @@ import (
 // input error; the catalog reads the contract's "Maybe" as recoverable only
 // for TRANSIENT codes), and details holds the
 // model's details and, under the model's key names, what has no slot: class
-// (when the code does not imply it), severity, recovery, actions,
-// retry_after, status, tool and fields. details is left out when empty.
+// (when the code and status do not imply it), fields, severity, recovery
+// (below the fields it may refer to), actions, retry_after, status and
+// tool. details is left out when empty.
 //
 // The contract's failed-task response, span attributes and log record are
 // AppendFailedTask, SpanAttrs and LogAttrs.
@@ -62,10 +63,10 @@ func writeContractObject(w *jsonw.Writer, e *errorx.Error) {
 	o := object{e: e}
 	o.details(contractParts)
 	o.add(pClass, classUnsaid(e, code, e.HTTPStatus()))
+	o.add(pFields, len(e.Fields) > 0) // above the recovery that may refer to them
 	o.common()
 	o.add(pStatus, e.HTTPStatus() != 0)
 	o.add(pTool, e.Tool != "")
-	o.add(pFields, len(e.Fields) > 0)
 	if !o.empty() {
 		w.Key("details")
 		o.write(w, false)

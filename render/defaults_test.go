@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -51,7 +52,10 @@ func (c wireDefault) check(t *testing.T) {
 // attribute, and the class only where the wire's own code would not give it
 // back (issue 14, rule 1).
 func TestEmptyCodeIsUnset(t *testing.T) {
+	fields := []errorx.Field{errorx.SentField("email", "x", "Invalid email.")}
 	for _, c := range []wireDefault{
+		{name: "validation", d: render.XML{}, e: errorx.New("", "x").WithClass(errorx.ClassValidation).WithTool("t").WithFields(fields...),
+			text: "<validation_error action=\"t\">\n<field name=\"email\">Invalid email. You sent: 'x'.</field>\n<recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n</validation_error>"},
 		{name: "class only", d: render.Interbase{}, model: `{"class":"NOT_FOUND","message":"x"}`,
 			text: `{"type":"NOT_FOUND","message":"x","recoverable":false}`},
 		{name: "class only", d: render.ToolError{}, model: `{"class":"NOT_FOUND","message":"x"}`,
@@ -102,5 +106,68 @@ func TestStatusClassifiesOnTheWire(t *testing.T) {
 			text: `{"code":"TRANSIENT","message":"m","details":{"status":429},"recoverable":true}`},
 	} {
 		c.check(t)
+	}
+}
+
+// TestValidationRecoveryDefault: a <validation_error> always ends with
+// Fusion's recovery line; an explicit recovery still wins (issue 14,
+// rule 3).
+func TestValidationRecoveryDefault(t *testing.T) {
+	f := errorx.SentField("age", 10, "Number must be greater than or equal to 18")
+	f.Hint = "Must be >= 18."
+	for _, c := range []wireDefault{
+		{name: "default", d: render.XML{}, e: errorx.Validation("m").WithTool("users/create").WithFields(f),
+			text: "<validation_error action=\"users/create\" code=\"VALIDATION\">\n<field name=\"age\">Number must be greater than or equal to 18 You sent: 10. Must be >= 18.</field>\n<recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n</validation_error>"},
+		{name: "explicit", d: render.XML{}, e: errorx.New("", "m").WithClass(errorx.ClassValidation).WithTool("users/create").WithRecovery("Ask the user for their age.").WithFields(f),
+			text: "<validation_error action=\"users/create\">\n<field name=\"age\">Number must be greater than or equal to 18 You sent: 10. Must be >= 18.</field>\n<recovery>Ask the user for their age.</recovery>\n</validation_error>"},
+	} {
+		c.check(t)
+	}
+}
+
+// TestFieldsAboveIsTrue: where a dialect shows the sentence "Fix the fields
+// above", the fields are above it in what the agent reads; where they cannot
+// be (the envelope's hint comes first), it says "listed" and reads back as
+// the model's sentence.
+func TestFieldsAboveIsTrue(t *testing.T) {
+	e := errorx.New(errorx.CodeInvalidInput, "2 arguments are invalid.").
+		WithRecovery(render.ValidationRecovery).WithActions("users.list").
+		WithFields(errorx.SentField("email", "x", "Invalid email."), errorx.RequiredField("name"))
+	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{Now: fixedNow}} {
+		res := d.Render(e)
+		var blocks []string
+		if res.StructuredContent != nil {
+			blocks = append(blocks, string(structuredOf(t, res)))
+		}
+		for i := range res.Content {
+			blocks = append(blocks, textOf(t, res, i))
+		}
+		said := false
+		for _, b := range blocks {
+			at := strings.Index(b, "fields above")
+			if at < 0 {
+				continue
+			}
+			said = true
+			first := -1
+			for _, marker := range []string{`"fields"`, "**Invalid fields:**", "<field ", `"validation_errors"`} {
+				if i := strings.Index(b, marker); i >= 0 && (first < 0 || i < first) {
+					first = i
+				}
+			}
+			if first < 0 || first > at {
+				t.Errorf("%s: the recovery says the fields are above, but they come after it:\n%s", d.Name(), b)
+			}
+		}
+		if d.Name() == render.NameEnvelope {
+			if said || !strings.Contains(textOf(t, res, 0), `"hint":"Fix the fields listed in details.validation_errors and call the tool again. Do not explain the error."`) {
+				t.Errorf("envelope: the hint comes before the fields and must say listed:\n%s", textOf(t, res, 0))
+			}
+		} else if !said {
+			t.Errorf("%s: the recovery is not shown", d.Name())
+		}
+		if got, _ := render.Decode(res); got.Recovery != render.ValidationRecovery {
+			t.Errorf("%s: recovery reads back as %q", d.Name(), got.Recovery)
+		}
 	}
 }

@@ -19,8 +19,10 @@ import (
 //
 // in that key order, as encoding/json writes it (HTML-safe escaping, details
 // keys sorted at every level, nested errorx.Details included), every member but success left out when empty. error and
-// message both hold the message, error_code the code, hint the recovery,
-// code the HTTP status (only with HTTPCode, as the reference's current path
+// message both hold the message, error_code the code, hint the recovery
+// (ValidationRecovery, which says the fields are "above", says "listed in
+// details.validation_errors" instead: the hint comes before them), code
+// the HTTP status (only with HTTPCode, as the reference's current path
 // leaves it out), timestamp the clock's time in RFC 3339 (seconds), and
 // required_fields the sorted paths of the fields that were required.
 // details holds tool, validation_errors ({path: {value, message, expected,
@@ -125,7 +127,7 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	}
 	if e.Recovery != "" {
 		w.Key("hint")
-		w.String(e.Recovery)
+		w.String(envelopeHint(e))
 	}
 	now := time.Now
 	if d.Now != nil {
@@ -165,6 +167,18 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	}
 	w.EndObject()
 	return w.B
+}
+
+// listedRecovery is ValidationRecovery as the envelope writes it: its hint
+// comes before the fields, so it cannot say "above".
+const listedRecovery = "Fix the fields listed in details.validation_errors and call the tool again. Do not explain the error."
+
+// envelopeHint is the hint the envelope writes for e's recovery.
+func envelopeHint(e *errorx.Error) string {
+	if e.Recovery == ValidationRecovery && len(e.Fields) > 0 {
+		return listedRecovery
+	}
+	return e.Recovery
 }
 
 // fieldRequired reports whether the envelope flags f as required: nothing
@@ -316,6 +330,9 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 	}
 	if len(e.Fields) == 0 {
 		e.Fields = decodeValidationErrors(verrs)
+	}
+	if e.Recovery == listedRecovery && len(e.Fields) > 0 {
+		e.Recovery = ValidationRecovery
 	}
 	finishClass(e, class)
 	return e, true

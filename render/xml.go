@@ -16,7 +16,7 @@ import (
 //
 //   - An error with fields is a <validation_error action="TOOL"> with one
 //     <field name="PATH"> line per field ("message You sent: X. Expected: …")
-//     and a <recovery>. Its code and message have no element: the field lines
+//     and a <recovery>: the model's, or Fusion's ValidationRecovery. Its code and message have no element: the field lines
 //     are the message.
 //   - A routing error (MISSING_DISCRIMINATOR, UNKNOWN_ACTION,
 //     INVALID_DISCRIMINATOR) without a severity is Fusion's routing form:
@@ -38,6 +38,11 @@ type XML struct{}
 
 // validationCode is the code of a <validation_error> that states none.
 const validationCode = errorx.CodeInvalidInput
+
+// ValidationRecovery is the line MCP Fusion ends every validation error
+// with. The xml dialect writes it in a <validation_error> whose model has
+// no recovery of its own; the fields are above it there.
+const ValidationRecovery = "Fix the fields above and call the tool again. Do not explain the error."
 
 // Name returns "xml".
 func (XML) Name() string { return NameXML }
@@ -231,9 +236,7 @@ func appendValidationError(dst []byte, e *errorx.Error) []byte {
 	dst = appendActionList(dst, e.Actions)
 	dst = appendDetailsXML(dst, e.Details)
 	dst = appendRetryAfterXML(dst, e)
-	if e.Recovery != "" {
-		dst = appendElem(dst, "recovery", e.Recovery)
-	}
+	dst = appendElem(dst, "recovery", orDefault(e.Recovery, ValidationRecovery))
 	return append(dst, "\n</validation_error>"...)
 }
 
@@ -266,11 +269,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		e.Tool = root.attr("action")
 		for _, k := range root.kids {
 			if k.name == "field" {
-				path := k.attr("name")
-				if path == "(root)" {
-					path = ""
-				}
-				e.Fields = append(e.Fields, errorx.Field{Path: path, Message: k.text})
+				e.Fields = append(e.Fields, ReadFusionField(k.attr("name"), k.text))
 			}
 		}
 	default:

@@ -58,6 +58,9 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 			slices.SortStableFunc(p.Fields, func(a, b errorx.Field) int { return cmp.Compare(a.Path, b.Path) })
 		}
 		jsonProject(p, jsonw.Go, true)
+		if len(p.Fields) > 0 && p.Recovery == "Fix the fields listed in details.validation_errors and call the tool again. Do not explain the error." {
+			p.Recovery = render.ValidationRecovery // the hint says "listed" for "above"
+		}
 		if d.HTTPCode {
 			p.Status = e.EffectiveStatus()
 		}
@@ -211,11 +214,18 @@ func xmlProject(e, p *errorx.Error) {
 	switch {
 	case len(e.Fields) > 0 && !required:
 		// The field lines are the message: each field reads back as its
-		// line. An empty code reads back as INVALID_INPUT.
+		// line, split into message, sent value and hint (see
+		// render.ReadFusionField). An empty code reads back as INVALID_INPUT,
+		// an empty recovery as Fusion's.
 		p.Code = orDefault(p.Code, errorx.CodeInvalidInput)
+		p.Recovery = orDefault(p.Recovery, render.ValidationRecovery)
 		p.Message = ""
 		for i, f := range e.Fields {
-			p.Fields[i] = errorx.Field{Path: f.Path, Message: fieldLine(f)}
+			name := f.Path
+			if name == "" {
+				name = "(root)"
+			}
+			p.Fields[i] = render.ReadFusionField(xmlString(name), xmlString(fieldLine(f)))
 		}
 	case routing && e.Severity == errorx.SeverityUnset:
 		if len(p.Actions) > 0 {
@@ -229,13 +239,6 @@ func xmlProject(e, p *errorx.Error) {
 		}
 	}
 	mapStrings(p, xmlString)
-	if len(e.Fields) > 0 && !required {
-		for i := range p.Fields {
-			if p.Fields[i].Path == "(root)" {
-				p.Fields[i].Path = ""
-			}
-		}
-	}
 }
 
 // fieldLine is the text of one <field> line, composed as the README
