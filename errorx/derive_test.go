@@ -2,6 +2,7 @@ package errorx_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -73,3 +74,15 @@ func TestStatusRetryable(t *testing.T) {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func ExampleDeriveClass() {
+	fmt.Println(errorx.DeriveClass("RATE_LIMITED", 404)) // a well-known code wins
+	fmt.Println(errorx.DeriveClass("ProjectNotFound", 404))
+	fmt.Println(errorx.DeriveClass("", 503))
+	fmt.Println(errorx.DeriveClass("ProjectNotFound", 0))
+	// Output:
+	// TRANSIENT
+	// NOT_FOUND
+	// TRANSIENT
+	// INTERNAL
+}

@@ -58,6 +58,8 @@
 //	 "fields":[{"path":"email","sent":"bad-email","message":"…","expected":"…",
 //	            "options":["a"],"hint":"…","rule":"email"}]}
 //
+// An absent or empty "code" is unset, and so is an absent or empty "class":
+// the class is then derived as DeriveClass says.
 // A field without a "sent" key means the caller sent nothing; "sent": null
 // means it sent null. retry_after is in seconds and may have a fraction; a
 // negative one, or one past MaxSeconds (the longest time.Duration, about 292
