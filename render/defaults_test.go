@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
@@ -168,6 +170,34 @@ func TestFieldsAboveIsTrue(t *testing.T) {
 		}
 		if got, _ := render.Decode(res); got.Recovery != render.ValidationRecovery {
 			t.Errorf("%s: recovery reads back as %q", d.Name(), got.Recovery)
+		}
+	}
+}
+
+// TestFusionDocumentsRerender: what a client reads from a real MCP Fusion
+// server renders back to the same bytes: the reference's own documents.
+func TestFusionDocumentsRerender(t *testing.T) {
+	for _, doc := range []string{
+		"<validation_error action=\"billing/create\">\n<field name=\"(root)\">Unrecognized key(s) in object: 'hallucinated_param' You sent: (missing). Remove or correct unrecognized fields: 'hallucinated_param'. Check for typos.</field>\n<recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n</validation_error>",
+		"<validation_error action=\"users/create\">\n" +
+			"<field name=\"age\">Number must be greater than or equal to 18 You sent: 10. Must be >= 18.</field>\n" +
+			"<field name=\"count\">Number must be less than or equal to 100 You sent: 200. Must be &lt;= 100.</field>\n" +
+			"<field name=\"role\">Invalid enum value. Expected 'admin' | 'user' | 'guest', received 'superadmin' You sent: 'superadmin'. Valid options: 'admin', 'user', 'guest'.</field>\n" +
+			"<field name=\"name\">Required You sent: (missing). Expected type: string.</field>\n" +
+			"<field name=\"tags\">Expected string, received array You sent: array(3). Expected type: string.</field>\n" +
+			"<field name=\"bio\">String must contain at most 10 character(s) You sent: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'. Maximum length: 10 characters.</field>\n" +
+			"<field name=\"who\">Expected string, received object You sent: {\"first\":\"Alexander\",\"last\":\"Hamilton-Washington\",. Expected type: string.</field>\n" +
+			"<recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n</validation_error>",
+		"<tool_error code=\"CONFLICT\" severity=\"error\">\n<message>Invoice already paid.</message>\n<recovery>Check the invoice status first.</recovery>\n<available_actions>\n  <action>billing.get</action>\n  <action>billing.list</action>\n</available_actions>\n<details>\n  <detail key=\"invoice_id\">inv_456</detail>\n  <detail key=\"status\">paid</detail>\n</details>\n<retry_after>5 seconds</retry_after>\n</tool_error>",
+		"<tool_error code=\"UNKNOWN_ACTION\">\n<message>The action \"destory\" does not exist.</message>\n<available_actions>list, create, delete</available_actions>\n<recovery>Choose a valid action from available_actions and call the tool again.</recovery>\n</tool_error>",
+		"<tool_error>\n<message>Something went wrong</message>\n</tool_error>",
+	} {
+		e, name := render.Decode(&mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(doc)}, IsError: true})
+		if name != render.NameXML {
+			t.Fatalf("decoded as %q: %s", name, doc)
+		}
+		if got := textOf(t, render.XML{}.Render(e), 0); got != doc {
+			t.Errorf("re-rendered\n%s\nwant\n%s", got, doc)
 		}
 	}
 }
