@@ -90,7 +90,7 @@ func (e *Error) writeJSON(w *jsonw.Writer) {
 }
 
 func (f Field) write(w *jsonw.Writer) {
-	w.FieldObject(f.Path, f.Sent, f.WasSent, f.Message, f.Expected, f.Options, f.Hint, f.Rule)
+	w.FieldObject(f.Path, f.Sent, f.WasSent, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
 }
 
 // MarshalJSON writes the field's JSON form; "sent" is present exactly when
@@ -223,11 +223,12 @@ func (f *Field) UnmarshalJSON(data []byte) error {
 		Options  []string        `json:"options"`
 		Hint     string          `json:"hint"`
 		Rule     string          `json:"rule"`
+		Param    string          `json:"param"`
 	}
 	if err := strictDecode(data, &m); err != nil {
 		return fmt.Errorf("field: %w", err)
 	}
-	*f = Field{Path: m.Path, Message: m.Message, Expected: m.Expected, Hint: m.Hint, Rule: m.Rule}
+	*f = Field{Path: m.Path, Message: m.Message, Expected: m.Expected, Hint: m.Hint, Rule: m.Rule, Param: m.Param}
 	if len(m.Options) > 0 {
 		f.Options = m.Options
 	}

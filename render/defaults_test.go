@@ -201,3 +201,29 @@ func TestFusionDocumentsRerender(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldParamEveryDialect: a field's rule parameter travels in every
+// dialect's extras and Decode reads it back, so a program can repair the
+// call without reading the hint's prose (issue 15, item 6).
+func TestFieldParamEveryDialect(t *testing.T) {
+	age := errorx.SentField("age", 200, "Too big.")
+	age.Hint, age.Rule, age.Param = "Must be <= 130.", "max", "130"
+	e := errorx.New(errorx.CodeInvalidInput, "1 argument is invalid.").WithFields(age, errorx.RequiredField("name"))
+	for _, d := range everyConfiguration() {
+		if te, ok := d.(render.ToolError); ok && te.NeedsInput {
+			continue // an elicitation asks for input; it has no rules
+		}
+		got, _ := render.Decode(d.Render(e))
+		if len(got.Fields) != 2 {
+			t.Fatalf("%s: fields %+v", d.Name(), got.Fields)
+		}
+		for _, f := range got.Fields {
+			if f.Path == "age" && (f.Rule != "max" || f.Param != "130") {
+				t.Errorf("%s: age reads back with rule %q, param %q", d.Name(), f.Rule, f.Param)
+			}
+			if f.Path == "name" && f.Param != "" {
+				t.Errorf("%s: name reads back with param %q", d.Name(), f.Param)
+			}
+		}
+	}
+}

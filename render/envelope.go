@@ -26,7 +26,8 @@ import (
 // leaves it out), timestamp the clock's time in RFC 3339 (seconds), and
 // required_fields the sorted paths of the fields that were required.
 // details holds tool, validation_errors ({path: {value, message, expected,
-// required, type}}, value and message always present), the model's details and, under the model's key names,
+// required, type}}, value and message always present, and a field's
+// options, hint, rule and param when it has them), the model's details and, under the model's key names,
 // what has no slot: code (when error_code differs), class, severity,
 // actions, retry_after, retryable (when stated), status and, when two fields
 // share a path, fields.
@@ -220,8 +221,8 @@ func impliedRule(f errorx.Field) string {
 
 // writeValidationErrors writes {path: {value, message, expected, required,
 // type}} sorted by path, the first field of each path only, with a field's
-// options, hint and rule beside them when it has them (the rule only when
-// the required flag does not imply it).
+// options, hint, rule and param beside them when it has them (the rule only
+// when the required flag does not imply it).
 func writeValidationErrors(w *jsonw.Writer, fields []errorx.Field) {
 	idx := make([]int, 0, len(fields))
 	for i, f := range fields {
@@ -264,6 +265,10 @@ func writeValidationErrors(w *jsonw.Writer, fields []errorx.Field) {
 		if f.Rule != "type" && f.Rule != impliedRule(f) {
 			w.Key("rule")
 			w.String(f.Rule)
+		}
+		if f.Param != "" {
+			w.Key("param")
+			w.String(f.Param)
 		}
 		w.EndObject()
 	}
@@ -368,6 +373,8 @@ func decodeValidationErrors(ms []jsonw.Member) []errorx.Field {
 				f.Hint, _ = jsonw.String(x.Raw)
 			case "rule":
 				f.Rule, hasRule = jsonw.String(x.Raw)
+			case "param":
+				f.Param, _ = jsonw.String(x.Raw)
 			}
 		}
 		if !(value == "null" && required) && value != "" {

@@ -199,7 +199,7 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 func writeFields(w *jsonw.Writer, fields []errorx.Field) {
 	w.BeginArray()
 	for _, f := range fields {
-		w.FieldObject(f.Path, f.Sent, f.WasSent, f.Message, f.Expected, f.Options, f.Hint, f.Rule)
+		w.FieldObject(f.Path, f.Sent, f.WasSent, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
 	}
 	w.EndArray()
 }

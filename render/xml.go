@@ -15,7 +15,8 @@ import (
 // document, byte-identical to what Fusion's helpers write.
 //
 //   - An error with fields is a <validation_error action="TOOL"> with one
-//     <field name="PATH"> line per field ("message You sent: X. Expected: …")
+//     <field name="PATH"> line per field ("message You sent: X. Expected: …";
+//     a field with a rule parameter also has rule and param attributes)
 //     and a <recovery>: the model's, or Fusion's ValidationRecovery. Its code and message have no element: the field lines
 //     are the message.
 //   - A routing error (MISSING_DISCRIMINATOR, UNKNOWN_ACTION,
@@ -227,6 +228,12 @@ func appendValidationError(dst []byte, e *errorx.Error) []byte {
 	for _, f := range e.Fields {
 		dst = append(dst, "\n<field"...)
 		dst = appendAttr(dst, "name", fieldName(f.Path))
+		if f.Param != "" {
+			if f.Rule != "" {
+				dst = appendAttr(dst, "rule", f.Rule)
+			}
+			dst = appendAttr(dst, "param", f.Param)
+		}
 		dst = append(dst, '>')
 		*b = appendFieldText((*b)[:0], f)
 		dst = format.AppendXMLText(dst, string(*b))
@@ -269,7 +276,11 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		e.Tool = root.attr("action")
 		for _, k := range root.kids {
 			if k.name == "field" {
-				e.Fields = append(e.Fields, ReadFusionField(k.attr("name"), k.text))
+				f := ReadFusionField(k.attr("name"), k.text)
+				if p, ok := k.lookup("param"); ok {
+					f.Rule, f.Param = k.attr("rule"), p
+				}
+				e.Fields = append(e.Fields, f)
 			}
 		}
 	default:

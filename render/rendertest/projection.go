@@ -143,7 +143,7 @@ func mapStrings(p *errorx.Error, f func(string) string) {
 	p.Details = d
 	for i := range p.Fields {
 		fl := &p.Fields[i]
-		fl.Path, fl.Message, fl.Expected, fl.Hint, fl.Rule = f(fl.Path), f(fl.Message), f(fl.Expected), f(fl.Hint), f(fl.Rule)
+		fl.Path, fl.Message, fl.Expected, fl.Hint, fl.Rule, fl.Param = f(fl.Path), f(fl.Message), f(fl.Expected), f(fl.Hint), f(fl.Rule), f(fl.Param)
 		for j := range fl.Options {
 			fl.Options[j] = f(fl.Options[j])
 		}
@@ -226,6 +226,9 @@ func xmlProject(e, p *errorx.Error) {
 				name = "(root)"
 			}
 			p.Fields[i] = render.ReadFusionField(xmlString(name), xmlString(fieldLine(f)))
+			if f.Param != "" { // rule and param ride as attributes
+				p.Fields[i].Rule, p.Fields[i].Param = f.Rule, f.Param
+			}
 		}
 	case routing && e.Severity == errorx.SeverityUnset:
 		if len(p.Actions) > 0 {
