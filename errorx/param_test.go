@@ -2,6 +2,7 @@ package errorx_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -28,4 +29,16 @@ func TestFieldParamJSON(t *testing.T) {
 	if errorx.RequiredField("x").IsRequired() == (errorx.Field{Path: "x", Message: "Required.", Rule: "required", Param: "y"}).IsRequired() {
 		t.Error("a field with a param is not exactly RequiredField")
 	}
+}
+
+// A program repairs a call from a field's rule and parameter, without
+// reading the hint's prose.
+func ExampleField_param() {
+	var f errorx.Field
+	_ = json.Unmarshal([]byte(`{"path":"age","sent":200,"message":"Too big.","hint":"Must be at most 130.","rule":"max","param":"130"}`), &f)
+	if f.Rule == "max" {
+		fmt.Printf("set %s to at most %s\n", f.Path, f.Param)
+	}
+	// Output:
+	// set age to at most 130
 }
