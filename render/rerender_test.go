@@ -43,6 +43,7 @@ func TestRerenderIdentical(t *testing.T) {
 		if fails > 0 {
 			t.Errorf("%s: %d of %d re-renders differ", d.Name(), fails, n)
 		}
+		t.Logf("%s: %d of %d models re-render identically, %d skipped", d.Name(), n-skipped-fails, n, skipped)
 		if skipped > n/100 {
 			t.Errorf("%s: %d of %d models skipped", d.Name(), skipped, n)
 		}
