@@ -7,12 +7,12 @@ import "fmt"
 // (NOT_FOUND, CONFLICT, PERMISSION) or give up (INTERNAL).
 //
 // The zero Class is unset: the class is then derived from the error's code
-// (see ClassOf).
+// and HTTP status (see DeriveClass).
 type Class uint8
 
 // The six classes, named as on the wire.
 const (
-	ClassUnset      Class = iota // derive from the code
+	ClassUnset      Class = iota // derive from the code and the status
 	ClassNotFound                // NOT_FOUND: the resource does not exist
 	ClassConflict                // CONFLICT: the state conflicts with the request
 	ClassValidation              // VALIDATION: the input is wrong; fix it and retry

@@ -101,31 +101,50 @@ func isNetwork(err error) bool {
 // interbase document maps statuses to classes: 400 and 422 VALIDATION, 401
 // and 403 PERMISSION, 404 NOT_FOUND, 409 CONFLICT, 429 and 5xx TRANSIENT,
 // other 4xx VALIDATION, anything else INTERNAL. Status is set; an empty
-// message becomes a sentence naming the status.
+// message becomes a sentence naming the status. The table is the one
+// DeriveClass uses for an error that states no class.
 func FromStatus(status int, message string) *Error {
-	var code string
-	switch {
-	case status == 401:
-		code = CodeUnauthorized
-	case status == 403:
-		code = CodeForbidden
-	case status == 404:
-		code = CodeNotFound
-	case status == 409:
-		code = CodeConflict
-	case status == 429:
-		code = CodeRateLimited
-	case status >= 500 && status <= 599:
-		code = CodeServerError
-	case status >= 400 && status <= 499:
-		code = CodeClientError
-	default:
-		code = CodeInternalError
-	}
 	if message == "" {
 		message = statusMessage(status)
 	}
-	return New(code, message).WithStatus(status)
+	return New(statusCode(status), message).WithStatus(status)
+}
+
+// statusCode is the well-known code an HTTP status stands for: the one
+// table of FromStatus and DeriveClass.
+func statusCode(status int) string {
+	switch {
+	case status == 401:
+		return CodeUnauthorized
+	case status == 403:
+		return CodeForbidden
+	case status == 404:
+		return CodeNotFound
+	case status == 409:
+		return CodeConflict
+	case status == 429:
+		return CodeRateLimited
+	case status >= 500 && status <= 599:
+		return CodeServerError
+	case status >= 400 && status <= 499:
+		return CodeClientError
+	}
+	return CodeInternalError
+}
+
+// DeriveClass returns the class of an error that does not state one: the
+// class of a well-known code (see Lookup); else the class its HTTP status
+// stands for, as FromStatus maps it (400 and 422 VALIDATION, 401 and 403
+// PERMISSION, 404 NOT_FOUND, 409 CONFLICT, 429 and 5xx TRANSIENT, other 4xx
+// VALIDATION); else INTERNAL. A status outside 100 to 999 counts as none.
+func DeriveClass(code string, status int) Class {
+	if i, ok := byCode[code]; ok {
+		return catalog[i].Class
+	}
+	if IsStatus(status) {
+		return ClassOf(statusCode(status))
+	}
+	return ClassInternal
 }
 
 func statusMessage(status int) string {

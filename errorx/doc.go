@@ -24,8 +24,9 @@
 //
 // # Defaults
 //
-// Unset values are derived, never guessed by a dialect: the class from the
-// code (ClassOf), the HTTP status from the code or the class
+// Unset values are derived, never guessed by a dialect: the class from a
+// well-known code, else from the HTTP status, else INTERNAL (DeriveClass),
+// the HTTP status from the code or the class
 // (EffectiveStatus), retryability from the code or the class (IsRetryable).
 // The well-known codes of the five dialects' documents and their defaults
 // are listed by Catalog and in docs/codes.md.
@@ -57,6 +58,8 @@
 //	 "fields":[{"path":"email","sent":"bad-email","message":"…","expected":"…",
 //	            "options":["a"],"hint":"…","rule":"email"}]}
 //
+// An absent or empty "code" is unset, and so is an absent or empty "class":
+// the class is then derived as DeriveClass says.
 // A field without a "sent" key means the caller sent nothing; "sent": null
 // means it sent null. retry_after is in seconds and may have a fraction; a
 // negative one, or one past MaxSeconds (the longest time.Duration, about 292

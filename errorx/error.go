@@ -24,7 +24,8 @@ type Error struct {
 	// Code is the stable machine id of this kind of failure: "NOT_FOUND",
 	// "ProjectNotFound". Well-known codes (see Lookup) carry defaults.
 	Code string
-	// Class is the agent's decision branch; unset means ClassOf(Code).
+	// Class is the agent's decision branch; unset means derived from the
+	// code and the status (see EffectiveClass).
 	Class Class
 	// Severity is warning, error or critical; unset means not stated.
 	Severity Severity
@@ -52,10 +53,16 @@ type Error struct {
 	cause error
 }
 
-// New returns an error with the given code and message, its class taken
-// from the code. The message is used as it is, never as a format.
+// New returns an error with the given code and message. A well-known code
+// (see Lookup) sets the class; any other code leaves it unset, so that
+// EffectiveClass derives it from the status (WithStatus). The message is
+// used as it is, never as a format.
 func New(code, message string) *Error {
-	return &Error{Code: code, Class: ClassOf(code), Message: message}
+	e := &Error{Code: code, Message: message}
+	if i, ok := byCode[code]; ok {
+		e.Class = catalog[i].Class
+	}
+	return e
 }
 
 // Newf returns an error whose message is fmt.Sprintf(format, args...). An
@@ -239,12 +246,14 @@ func (e *Error) Is(target error) bool {
 	return ok && e != nil && t != nil && t.Code != "" && t.Code == e.Code
 }
 
-// EffectiveClass returns Class, or ClassOf(Code) when unset.
+// EffectiveClass returns Class, or when unset DeriveClass(Code,
+// HTTPStatus()): the class of a well-known code, else the class the HTTP
+// status stands for, else INTERNAL.
 func (e *Error) EffectiveClass() Class {
 	if e.Class != ClassUnset {
 		return e.Class
 	}
-	return ClassOf(e.Code)
+	return DeriveClass(e.Code, e.HTTPStatus())
 }
 
 // IsStatus reports whether s is an HTTP status: 100 to 999.

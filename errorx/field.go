@@ -22,6 +22,11 @@ type Field struct {
 	// Rule is the machine name of the failed rule: a validator tag ("email",
 	// "min"), "type" for a wrong JSON type, "unknown" for an unknown key.
 	Rule string
+	// Param is the rule's parameter as the tag states it: "130" for
+	// max=130, "5" for len=5, the other field's name for eqfield. A rule
+	// with a set of valid values (oneof) lists them in Options instead.
+	// With Rule, it lets a program repair a call without reading Hint.
+	Param string
 }
 
 // SentField returns a Field for a value the caller sent.
@@ -51,5 +56,5 @@ func WrongTypeField(path string, sent any, expected string) Field {
 // IsRequired reports whether f is exactly RequiredField(f.Path).
 func (f Field) IsRequired() bool {
 	return !f.WasSent && f.Sent == nil && f.Message == "Required." && f.Rule == "required" &&
-		f.Expected == "" && f.Hint == "" && len(f.Options) == 0
+		f.Expected == "" && f.Hint == "" && len(f.Options) == 0 && f.Param == ""
 }

@@ -90,7 +90,7 @@ func (e *Error) writeJSON(w *jsonw.Writer) {
 }
 
 func (f Field) write(w *jsonw.Writer) {
-	w.FieldObject(f.Path, f.Sent, f.WasSent, f.Message, f.Expected, f.Options, f.Hint, f.Rule)
+	w.FieldObject(f.Path, f.Sent, f.WasSent, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
 }
 
 // MarshalJSON writes the field's JSON form; "sent" is present exactly when
@@ -103,7 +103,7 @@ func (f Field) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads the model's JSON form. Every key is optional; unknown
 // keys and values of the wrong type are errors that name the key. A missing
-// class is derived from the code. JSON null leaves e unchanged, as
+// or empty class is derived from the code and the status (DeriveClass). JSON null leaves e unchanged, as
 // encoding/json does for other values.
 func (e *Error) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
@@ -130,7 +130,6 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 		Code: m.Code, Message: m.Message, Recovery: m.Recovery, Actions: m.Actions,
 		Status: m.Status, Tool: m.Tool, Fields: m.Fields,
 	}
-	out.Class = ClassOf(m.Code)
 	if m.Class != nil && *m.Class != "" {
 		c, ok := ParseClass(*m.Class)
 		if !ok {
@@ -157,6 +156,9 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 	}
 	if m.Status != 0 && !IsStatus(m.Status) {
 		return fmt.Errorf(`"status": %d is not an HTTP status (100 to 999)`, m.Status)
+	}
+	if out.Class == ClassUnset {
+		out.Class = DeriveClass(m.Code, m.Status)
 	}
 	if len(m.Details) > 0 && string(m.Details) != "null" {
 		d, err := DecodeDetails(m.Details)
@@ -221,11 +223,12 @@ func (f *Field) UnmarshalJSON(data []byte) error {
 		Options  []string        `json:"options"`
 		Hint     string          `json:"hint"`
 		Rule     string          `json:"rule"`
+		Param    string          `json:"param"`
 	}
 	if err := strictDecode(data, &m); err != nil {
 		return fmt.Errorf("field: %w", err)
 	}
-	*f = Field{Path: m.Path, Message: m.Message, Expected: m.Expected, Hint: m.Hint, Rule: m.Rule}
+	*f = Field{Path: m.Path, Message: m.Message, Expected: m.Expected, Hint: m.Hint, Rule: m.Rule, Param: m.Param}
 	if len(m.Options) > 0 {
 		f.Options = m.Options
 	}

@@ -3,8 +3,6 @@ package render_test
 import (
 	"testing"
 
-	"github.com/mcperr/mcperr/format"
-	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 )
 
@@ -16,18 +14,7 @@ func TestConformance(t *testing.T) {
 	if testing.Short() {
 		n = 500
 	}
-	all := []render.Dialect{
-		render.Interbase{},
-		render.ToolError{},
-		render.ToolError{Mode: format.JSON},
-		render.ToolError{Mode: format.Both},
-		render.ToolError{Mode: format.Both, NeedsInput: true},
-		render.XML{},
-		render.Contract{},
-		render.Envelope{Now: fixedNow},
-		render.Envelope{Now: fixedNow, HTTPCode: true, ToolPrefix: true, Version: "2.0"},
-	}
-	for i, d := range all {
+	for i, d := range everyConfiguration() {
 		t.Run(d.Name(), func(t *testing.T) {
 			t.Parallel()
 			rendertest.Run(t, d, n, uint64(i+1))

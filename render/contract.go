@@ -16,12 +16,13 @@ import (
 //	{"code":…,"message":…,"details":{…},"recoverable":bool}
 //
 // as compact JSON (Go's encoding/json without HTML escaping). code is the
-// model's code, recoverable is IsRecoverable (retryable, or fixable like an
+// model's code (its class's name when it has none), recoverable is IsRecoverable (retryable, or fixable like an
 // input error; the catalog reads the contract's "Maybe" as recoverable only
 // for TRANSIENT codes), and details holds the
 // model's details and, under the model's key names, what has no slot: class
-// (when the code does not imply it), severity, recovery, actions,
-// retry_after, status, tool and fields. details is left out when empty.
+// (when the code and status do not imply it), fields, severity, recovery
+// (below the fields it may refer to), actions, retry_after, status and
+// tool. details is left out when empty.
 //
 // The contract's failed-task response, span attributes and log record are
 // AppendFailedTask, SpanAttrs and LogAttrs.
@@ -54,17 +55,18 @@ func (Contract) AppendText(dst []byte, e *errorx.Error) []byte {
 
 func writeContractObject(w *jsonw.Writer, e *errorx.Error) {
 	w.BeginObject()
+	code := contractCode(e)
 	w.Key("code")
-	w.String(e.Code)
+	w.String(code)
 	w.Key("message")
 	w.String(e.Message)
 	o := object{e: e}
 	o.details(contractParts)
-	o.add(pClass, e.EffectiveClass() != errorx.ClassOf(e.Code))
+	o.add(pClass, classUnsaid(e, code, e.HTTPStatus()))
+	o.add(pFields, len(e.Fields) > 0) // above the recovery that may refer to them
 	o.common()
 	o.add(pStatus, e.HTTPStatus() != 0)
 	o.add(pTool, e.Tool != "")
-	o.add(pFields, len(e.Fields) > 0)
 	if !o.empty() {
 		w.Key("details")
 		o.write(w, false)
@@ -72,6 +74,12 @@ func writeContractObject(w *jsonw.Writer, e *errorx.Error) {
 	w.Key("recoverable")
 	w.Bool(e.IsRecoverable())
 	w.EndObject()
+}
+
+// contractCode is the code the contract writes for e: its code, or when it
+// has none its class's name (the contract's code is required).
+func contractCode(e *errorx.Error) string {
+	return orDefault(e.Code, e.EffectiveClass().String())
 }
 
 // Task identifies the task a failed-task response reports.
@@ -123,7 +131,7 @@ func (Contract) AppendFailedTask(dst []byte, t Task, e *errorx.Error) []byte {
 func (Contract) SpanAttrs(e *errorx.Error) []slog.Attr {
 	return []slog.Attr{
 		slog.Bool("error", true),
-		slog.String("error.code", e.Code),
+		slog.String("error.code", contractCode(e)),
 		slog.String("error.message", e.Message),
 		slog.Bool("error.recoverable", e.IsRecoverable()),
 	}
@@ -133,7 +141,7 @@ func (Contract) SpanAttrs(e *errorx.Error) []slog.Attr {
 // record, {code, message}; log it at slog.LevelError with the agent and task
 // ids beside it.
 func (Contract) LogAttrs(e *errorx.Error) []slog.Attr {
-	return []slog.Attr{slog.Group("error", slog.String("code", e.Code), slog.String("message", e.Message))}
+	return []slog.Attr{slog.Group("error", slog.String("code", contractCode(e)), slog.String("message", e.Message))}
 }
 
 // Decode reads an error-contract result: the first text block that is a JSON

@@ -19,12 +19,15 @@ import (
 //
 // in that key order, as encoding/json writes it (HTML-safe escaping, details
 // keys sorted at every level, nested errorx.Details included), every member but success left out when empty. error and
-// message both hold the message, error_code the code, hint the recovery,
-// code the HTTP status (only with HTTPCode, as the reference's current path
+// message both hold the message, error_code the code, hint the recovery
+// (ValidationRecovery, which says the fields are "above", says "listed in
+// details.validation_errors" instead: the hint comes before them), code
+// the HTTP status (only with HTTPCode, as the reference's current path
 // leaves it out), timestamp the clock's time in RFC 3339 (seconds), and
 // required_fields the sorted paths of the fields that were required.
 // details holds tool, validation_errors ({path: {value, message, expected,
-// required, type}}, value and message always present), the model's details and, under the model's key names,
+// required, type}}, value and message always present, and a field's
+// options, hint, rule and param when it has them), the model's details and, under the model's key names,
 // what has no slot: code (when error_code differs), class, severity,
 // actions, retry_after, retryable (when stated), status and, when two fields
 // share a path, fields.
@@ -125,7 +128,7 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	}
 	if e.Recovery != "" {
 		w.Key("hint")
-		w.String(e.Recovery)
+		w.String(envelopeHint(e))
 	}
 	now := time.Now
 	if d.Now != nil {
@@ -148,7 +151,11 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	o.add(pValidationErrors, len(e.Fields) > 0)
 	o.details(envelopeParts)
 	o.add(pCode, code != e.Code)
-	o.add(pClass, e.EffectiveClass() != errorx.ClassOf(e.Code))
+	status := e.HTTPStatus()
+	if d.HTTPCode {
+		status = e.EffectiveStatus()
+	}
+	o.add(pClass, classUnsaid(e, e.Code, status))
 	o.add(pSeverity, e.Severity != errorx.SeverityUnset)
 	o.add(pActions, len(e.Actions) > 0)
 	o.add(pRetryAfter, e.RetryAfter > 0)
@@ -161,6 +168,18 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	}
 	w.EndObject()
 	return w.B
+}
+
+// listedRecovery is ValidationRecovery as the envelope writes it: its hint
+// comes before the fields, so it cannot say "above".
+const listedRecovery = "Fix the fields listed in details.validation_errors and call the tool again. Do not explain the error."
+
+// envelopeHint is the hint the envelope writes for e's recovery.
+func envelopeHint(e *errorx.Error) string {
+	if e.Recovery == ValidationRecovery && len(e.Fields) > 0 {
+		return listedRecovery
+	}
+	return e.Recovery
 }
 
 // fieldRequired reports whether the envelope flags f as required: nothing
@@ -202,8 +221,8 @@ func impliedRule(f errorx.Field) string {
 
 // writeValidationErrors writes {path: {value, message, expected, required,
 // type}} sorted by path, the first field of each path only, with a field's
-// options, hint and rule beside them when it has them (the rule only when
-// the required flag does not imply it).
+// options, hint, rule and param beside them when it has them (the rule only
+// when the required flag does not imply it).
 func writeValidationErrors(w *jsonw.Writer, fields []errorx.Field) {
 	idx := make([]int, 0, len(fields))
 	for i, f := range fields {
@@ -246,6 +265,10 @@ func writeValidationErrors(w *jsonw.Writer, fields []errorx.Field) {
 		if f.Rule != "type" && f.Rule != impliedRule(f) {
 			w.Key("rule")
 			w.String(f.Rule)
+		}
+		if f.Param != "" {
+			w.Key("param")
+			w.String(f.Param)
 		}
 		w.EndObject()
 	}
@@ -313,6 +336,9 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 	if len(e.Fields) == 0 {
 		e.Fields = decodeValidationErrors(verrs)
 	}
+	if e.Recovery == listedRecovery && len(e.Fields) > 0 {
+		e.Recovery = ValidationRecovery
+	}
 	finishClass(e, class)
 	return e, true
 }
@@ -347,6 +373,8 @@ func decodeValidationErrors(ms []jsonw.Member) []errorx.Field {
 				f.Hint, _ = jsonw.String(x.Raw)
 			case "rule":
 				f.Rule, hasRule = jsonw.String(x.Raw)
+			case "param":
+				f.Param, _ = jsonw.String(x.Raw)
 			}
 		}
 		if !(value == "null" && required) && value != "" {

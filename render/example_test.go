@@ -58,3 +58,13 @@ func ExampleDecode() {
 	fmt.Println(dialect, e.Code, e.EffectiveClass(), e.RetryAfter, e.IsRetryable())
 	// Output: xml RATE_LIMITED TRANSIENT 30s true
 }
+
+func ExampleReadFusionField() {
+	f := render.ReadFusionField("age", "Number must be greater than or equal to 18 You sent: 10. Must be >= 18.")
+	fmt.Printf("%s | %v | %s\n", f.Message, f.Sent, f.Hint)
+	f = render.ReadFusionField("tags", "Expected string, received array You sent: array(3). Expected type: string.")
+	fmt.Printf("%s | %v (%T) | %s\n", f.Message, f.Sent, f.Sent, f.Hint)
+	// Output:
+	// Number must be greater than or equal to 18 | 10 | Must be >= 18.
+	// Expected string, received array | array(3) (render.SentText) | Expected type: string.
+}

@@ -199,7 +199,7 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 func writeFields(w *jsonw.Writer, fields []errorx.Field) {
 	w.BeginArray()
 	for _, f := range fields {
-		w.FieldObject(f.Path, f.Sent, f.WasSent, f.Message, f.Expected, f.Options, f.Hint, f.Rule)
+		w.FieldObject(f.Path, f.Sent, f.WasSent, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
 	}
 	w.EndArray()
 }
@@ -334,13 +334,28 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 }
 
 // finishClass sets e.Class: the class the wire stated, else the one e's code
-// implies.
+// and status imply.
 func finishClass(e *errorx.Error, stated errorx.Class) {
 	if stated != errorx.ClassUnset {
 		e.Class = stated
 		return
 	}
-	e.Class = errorx.ClassOf(e.Code)
+	e.Class = errorx.DeriveClass(e.Code, e.HTTPStatus())
+}
+
+// classUnsaid reports whether a dialect must write e's class: decoding
+// derives the class from the code and the status the wire gives back (see
+// finishClass), and that is not e's class.
+func classUnsaid(e *errorx.Error, code string, status int) bool {
+	return e.EffectiveClass() != errorx.DeriveClass(code, status)
+}
+
+// orDefault returns s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // normalizeRetryable turns a wire boolean into e.Retryable: unset when it

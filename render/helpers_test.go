@@ -32,6 +32,22 @@ func dialects() []render.Dialect {
 	}
 }
 
+// everyConfiguration returns every dialect, every toolerror mode and the
+// envelope's options, with a fixed clock.
+func everyConfiguration() []render.Dialect {
+	return []render.Dialect{
+		render.Interbase{},
+		render.ToolError{},
+		render.ToolError{Mode: format.JSON},
+		render.ToolError{Mode: format.Both},
+		render.ToolError{Mode: format.Both, NeedsInput: true},
+		render.XML{},
+		render.Contract{},
+		render.Envelope{Now: fixedNow},
+		render.Envelope{Now: fixedNow, HTTPCode: true, ToolPrefix: true, Version: "2.0"},
+	}
+}
+
 // textOf returns the text of content block i of res.
 func textOf(t *testing.T, res *mcp.CallToolResult, i int) string {
 	t.Helper()

@@ -15,8 +15,8 @@ import (
 // data keys sorted at every level, nested errorx.Details included; data left
 // out when empty). type is the
 // class, recoverable is IsRetryable, and data holds the details and, under
-// the model's key names, what has no slot: code (when it differs from the
-// class name), severity, recovery, actions, retry_after (whole seconds,
+// the model's key names, what has no slot: code (when it is set and differs
+// from the class name; an empty code reads back as the class name), severity, recovery, actions, retry_after (whole seconds,
 // rounded up, as interlock writes it), status, tool and fields.
 type Interbase struct{}
 
@@ -50,7 +50,7 @@ func (Interbase) AppendText(dst []byte, e *errorx.Error) []byte {
 	w.Key("recoverable")
 	w.Bool(e.IsRetryable())
 	o := object{e: e, wholeSeconds: true}
-	o.add(pCode, e.Code != class)
+	o.add(pCode, e.Code != "" && e.Code != class)
 	o.common()
 	o.add(pStatus, e.HTTPStatus() != 0)
 	o.add(pTool, e.Tool != "")
@@ -103,7 +103,7 @@ func decodeInterbase(text string) (*errorx.Error, bool) {
 	if class, ok := errorx.ParseClass(typ); ok {
 		e.Class = class
 	} else {
-		e.Class = errorx.ClassOf(e.Code)
+		finishClass(e, errorx.ClassUnset)
 	}
 	if !codeSet {
 		e.Code = typ

@@ -57,7 +57,7 @@ func scenarios() []scenario {
 						Expected: "a valid email address (e.g. user@example.com)", Rule: "email"},
 					errorx.Field{Path: "role", Sent: "superadmin", WasSent: true, Message: "Invalid enum value.",
 						Options: []string{"admin", "user"}, Rule: "oneof"},
-					errorx.Field{Path: "age", Sent: 10, WasSent: true, Message: "Too small.", Hint: "Must be >= 18.", Rule: "gte"},
+					errorx.Field{Path: "age", Sent: 10, WasSent: true, Message: "Too small.", Hint: "Must be >= 18.", Rule: "gte", Param: "18"},
 					errorx.RequiredField("name"),
 					errorx.Field{Path: "tags.0", Sent: 123, WasSent: true, Message: "Wrong type.", Expected: "string", Rule: "type"},
 					errorx.Field{Path: "emial", Sent: "a@b.co", WasSent: true, Message: "Unknown field.",

@@ -25,12 +25,13 @@ import (
 // reference maps it, else from the class; retryable is IsRetryable; details
 // starts with statusCode (when Status is set), then the model's details,
 // then, under the model's key names, what has no slot: code (the model's,
-// when it differs), class, severity, recovery, actions, retry_after, tool
-// and fields.
+// when it is set and differs; an empty code reads back as the wire's),
+// class (when the code and status read back do not imply it), fields,
+// severity, recovery, actions, retry_after and tool.
 //
 // The markdown block adds what an agent needs to recover when the model has
-// it: the recovery, the available actions, the invalid fields with what was
-// sent, and the retry delay.
+// it: the invalid fields with what was sent, the recovery (below the fields
+// it may refer to), the available actions and the retry delay.
 //
 // With NeedsInput, an error whose every field is one the caller did not send
 // (AsksForInput) is rendered as the reference's needsInput:v1 elicitation
@@ -165,11 +166,11 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 	o := object{e: e}
 	o.add(pStatusCode, e.HTTPStatus() != 0)
 	o.details(toolErrorParts)
-	o.add(pCode, e.Code != code)
-	o.add(pClass, e.EffectiveClass() != errorx.ClassOf(e.Code))
+	o.add(pCode, e.Code != "" && e.Code != code)
+	o.add(pClass, classUnsaid(e, orDefault(e.Code, code), e.HTTPStatus()))
+	o.add(pFields, len(e.Fields) > 0) // above the recovery that may refer to them
 	o.common()
 	o.add(pTool, e.Tool != "")
-	o.add(pFields, len(e.Fields) > 0)
 	w.Key("details")
 	o.write(w, false)
 	w.EndObject()
@@ -182,6 +183,15 @@ func appendMarkdown(dst []byte, e *errorx.Error) []byte {
 	start := len(dst)
 	dst = append(dst, markdownPrefix...)
 	dst = append(dst, e.Message...)
+	if len(e.Fields) > 0 {
+		dst = append(dst, "\n\n**Invalid fields:**"...)
+		for _, f := range e.Fields {
+			dst = append(dst, "\n- "...)
+			dst = append(dst, fieldName(f.Path)...)
+			dst = append(dst, ": "...)
+			dst = appendFieldText(dst, f)
+		}
+	}
 	if e.Recovery != "" {
 		dst = append(dst, "\n\n**Recovery:** "...)
 		dst = append(dst, e.Recovery...)
@@ -193,15 +203,6 @@ func appendMarkdown(dst []byte, e *errorx.Error) []byte {
 				dst = append(dst, ", "...)
 			}
 			dst = append(dst, a...)
-		}
-	}
-	if len(e.Fields) > 0 {
-		dst = append(dst, "\n\n**Invalid fields:**"...)
-		for _, f := range e.Fields {
-			dst = append(dst, "\n- "...)
-			dst = append(dst, fieldName(f.Path)...)
-			dst = append(dst, ": "...)
-			dst = appendFieldText(dst, f)
 		}
 	}
 	if e.RetryAfter > 0 {

@@ -15,8 +15,9 @@ import (
 // document, byte-identical to what Fusion's helpers write.
 //
 //   - An error with fields is a <validation_error action="TOOL"> with one
-//     <field name="PATH"> line per field ("message You sent: X. Expected: …")
-//     and a <recovery>. Its code and message have no element: the field lines
+//     <field name="PATH"> line per field ("message You sent: X. Expected: …";
+//     a field with a rule parameter also has rule and param attributes)
+//     and a <recovery>: the model's, or Fusion's ValidationRecovery. Its code and message have no element: the field lines
 //     are the message.
 //   - A routing error (MISSING_DISCRIMINATOR, UNKNOWN_ACTION,
 //     INVALID_DISCRIMINATOR) without a severity is Fusion's routing form:
@@ -29,14 +30,20 @@ import (
 // Content escapes & and <, attributes the five XML specials, as Fusion does;
 // what Fusion would leave ill-formed or lossy is escaped too (see
 // format.AppendXMLText). What has no element rides as attributes: class
-// (when the code does not imply it), status, retryable (when stated) and
-// tool. Detail values that are not strings are written as compact JSON.
+// (when the code and status read back do not imply it), status, retryable
+// (when stated) and tool. An empty code is never written: a <tool_error>
+// without one reads back without one, a <validation_error> as INVALID_INPUT. Detail values that are not strings are written as compact JSON.
 // Decoding drops a <retry_after> that is not a positive number of seconds
 // within errorx.MaxSeconds.
 type XML struct{}
 
 // validationCode is the code of a <validation_error> that states none.
 const validationCode = errorx.CodeInvalidInput
+
+// ValidationRecovery is the line MCP Fusion ends every validation error
+// with. The xml dialect writes it in a <validation_error> whose model has
+// no recovery of its own; the fields are above it there.
+const ValidationRecovery = "Fix the fields above and call the tool again. Do not explain the error."
 
 // Name returns "xml".
 func (XML) Name() string { return NameXML }
@@ -93,8 +100,8 @@ func appendAttr(dst []byte, name, value string) []byte {
 // appendExtraAttrs writes the attributes Fusion has no equivalent for;
 // shownCode is the code a reader will see.
 func appendExtraAttrs(dst []byte, e *errorx.Error, shownCode string) []byte {
-	if c := e.EffectiveClass(); c != errorx.ClassOf(shownCode) {
-		dst = appendAttr(dst, "class", c.String())
+	if classUnsaid(e, shownCode, e.HTTPStatus()) {
+		dst = appendAttr(dst, "class", e.EffectiveClass().String())
 	}
 	if s := e.HTTPStatus(); s != 0 {
 		dst = append(dst, ` status="`...)
@@ -121,7 +128,7 @@ func appendElem(dst []byte, name, text string) []byte {
 
 func appendToolErrorXML(dst []byte, e *errorx.Error, routing bool) []byte {
 	dst = append(dst, "<tool_error"...)
-	if e.Code != "" || e.Severity != errorx.SeverityUnset || routing {
+	if e.Code != "" {
 		dst = appendAttr(dst, "code", e.Code)
 	}
 	if e.Severity != errorx.SeverityUnset {
@@ -208,11 +215,10 @@ func appendValidationError(dst []byte, e *errorx.Error) []byte {
 	if e.Tool != "" {
 		dst = appendAttr(dst, "action", e.Tool)
 	}
-	shown := validationCode
-	if e.Code != validationCode {
+	if e.Code != "" && e.Code != validationCode {
 		dst = appendAttr(dst, "code", e.Code)
-		shown = e.Code
 	}
+	shown := orDefault(e.Code, validationCode)
 	if e.Severity != errorx.SeverityUnset {
 		dst = appendAttr(dst, "severity", e.Severity.String())
 	}
@@ -222,6 +228,12 @@ func appendValidationError(dst []byte, e *errorx.Error) []byte {
 	for _, f := range e.Fields {
 		dst = append(dst, "\n<field"...)
 		dst = appendAttr(dst, "name", fieldName(f.Path))
+		if f.Param != "" {
+			if f.Rule != "" {
+				dst = appendAttr(dst, "rule", f.Rule)
+			}
+			dst = appendAttr(dst, "param", f.Param)
+		}
 		dst = append(dst, '>')
 		*b = appendFieldText((*b)[:0], f)
 		dst = format.AppendXMLText(dst, string(*b))
@@ -231,9 +243,7 @@ func appendValidationError(dst []byte, e *errorx.Error) []byte {
 	dst = appendActionList(dst, e.Actions)
 	dst = appendDetailsXML(dst, e.Details)
 	dst = appendRetryAfterXML(dst, e)
-	if e.Recovery != "" {
-		dst = appendElem(dst, "recovery", e.Recovery)
-	}
+	dst = appendElem(dst, "recovery", orDefault(e.Recovery, ValidationRecovery))
 	return append(dst, "\n</validation_error>"...)
 }
 
@@ -266,11 +276,11 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		e.Tool = root.attr("action")
 		for _, k := range root.kids {
 			if k.name == "field" {
-				path := k.attr("name")
-				if path == "(root)" {
-					path = ""
+				f := ReadFusionField(k.attr("name"), k.text)
+				if p, ok := k.lookup("param"); ok {
+					f.Rule, f.Param = k.attr("rule"), p
 				}
-				e.Fields = append(e.Fields, errorx.Field{Path: path, Message: k.text})
+				e.Fields = append(e.Fields, f)
 			}
 		}
 	default:

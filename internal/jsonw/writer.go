@@ -184,9 +184,9 @@ func (w *Writer) Number(lit string) {
 }
 
 // FieldObject writes one per-field violation in the model's JSON form:
-// {"path","sent"?,"message"?,"expected"?,"options"?,"hint"?,"rule"?}, with
-// "sent" present exactly when something was sent.
-func (w *Writer) FieldObject(path string, sent any, wasSent bool, message, expected string, options []string, hint, rule string) {
+// {"path","sent"?,"message"?,"expected"?,"options"?,"hint"?,"rule"?,
+// "param"?}, with "sent" present exactly when something was sent.
+func (w *Writer) FieldObject(path string, sent any, wasSent bool, message, expected string, options []string, hint, rule, param string) {
 	w.BeginObject()
 	w.Key("path")
 	w.String(path)
@@ -202,6 +202,7 @@ func (w *Writer) FieldObject(path string, sent any, wasSent bool, message, expec
 	}
 	w.optString("hint", hint)
 	w.optString("rule", rule)
+	w.optString("param", param)
 	w.EndObject()
 }
 

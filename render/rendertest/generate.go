@@ -162,5 +162,8 @@ func field(r *rand.Rand) errorx.Field {
 		f.Hint = String(r)
 	}
 	f.Rule = []string{"", "required", "type", "email", "unknown", "oneof", String(r)}[r.IntN(7)]
+	if r.IntN(3) == 0 {
+		f.Param = String(r)
+	}
 	return f
 }

@@ -23,7 +23,9 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 	p.Status = e.HTTPStatus() // outside 100 to 999: none
 	switch d := d.(type) {
 	case render.Interbase:
-		// retry_after is whole seconds, rounded up.
+		// retry_after is whole seconds, rounded up; an empty code reads
+		// back as the type, the class's name.
+		p.Code = orDefault(p.Code, p.Class.String())
 		p.RetryAfter = render.WholeSeconds(p.RetryAfter)
 		jsonProject(p, jsonw.Go, true)
 		normalizeRetryable(p)
@@ -31,9 +33,13 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		if d.NeedsInput && render.AsksForInput(e) {
 			return ProjectNeedsInput(e)
 		}
+		// An empty code reads back as the dialect's code.
+		p.Code = orDefault(p.Code, d.Code(e))
 		jsonProject(p, jsonw.JS, false)
 		normalizeRetryable(p)
 	case render.Contract:
+		// The code is required: an empty one is written as the class.
+		p.Code = orDefault(p.Code, p.Class.String())
 		jsonProject(p, jsonw.GoNoHTML, false)
 		// recoverable carries Retryable only where it differs from the
 		// code's default recoverability.
@@ -52,6 +58,9 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 			slices.SortStableFunc(p.Fields, func(a, b errorx.Field) int { return cmp.Compare(a.Path, b.Path) })
 		}
 		jsonProject(p, jsonw.Go, true)
+		if len(p.Fields) > 0 && p.Recovery == "Fix the fields listed in details.validation_errors and call the tool again. Do not explain the error." {
+			p.Recovery = render.ValidationRecovery // the hint says "listed" for "above"
+		}
 		if d.HTTPCode {
 			p.Status = e.EffectiveStatus()
 		}
@@ -67,6 +76,13 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		return nil
 	}
 	return p
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 func normalizeRetryable(p *errorx.Error) {
@@ -127,7 +143,7 @@ func mapStrings(p *errorx.Error, f func(string) string) {
 	p.Details = d
 	for i := range p.Fields {
 		fl := &p.Fields[i]
-		fl.Path, fl.Message, fl.Expected, fl.Hint, fl.Rule = f(fl.Path), f(fl.Message), f(fl.Expected), f(fl.Hint), f(fl.Rule)
+		fl.Path, fl.Message, fl.Expected, fl.Hint, fl.Rule, fl.Param = f(fl.Path), f(fl.Message), f(fl.Expected), f(fl.Hint), f(fl.Rule), f(fl.Param)
 		for j := range fl.Options {
 			fl.Options[j] = f(fl.Options[j])
 		}
@@ -197,10 +213,22 @@ func xmlProject(e, p *errorx.Error) {
 	routing := e.Code == errorx.CodeMissingDiscriminator || e.Code == errorx.CodeUnknownAction || e.Code == errorx.CodeInvalidDiscriminator
 	switch {
 	case len(e.Fields) > 0 && !required:
-		// The field lines are the message: each field reads back as its line.
+		// The field lines are the message: each field reads back as its
+		// line, split into message, sent value and hint (see
+		// render.ReadFusionField). An empty code reads back as INVALID_INPUT,
+		// an empty recovery as Fusion's.
+		p.Code = orDefault(p.Code, errorx.CodeInvalidInput)
+		p.Recovery = orDefault(p.Recovery, render.ValidationRecovery)
 		p.Message = ""
 		for i, f := range e.Fields {
-			p.Fields[i] = errorx.Field{Path: f.Path, Message: fieldLine(f)}
+			name := f.Path
+			if name == "" {
+				name = "(root)"
+			}
+			p.Fields[i] = render.ReadFusionField(xmlString(name), xmlString(fieldLine(f)))
+			if f.Param != "" { // rule and param ride as attributes
+				p.Fields[i].Rule, p.Fields[i].Param = f.Rule, f.Param
+			}
 		}
 	case routing && e.Severity == errorx.SeverityUnset:
 		if len(p.Actions) > 0 {
@@ -214,13 +242,6 @@ func xmlProject(e, p *errorx.Error) {
 		}
 	}
 	mapStrings(p, xmlString)
-	if len(e.Fields) > 0 && !required {
-		for i := range p.Fields {
-			if p.Fields[i].Path == "(root)" {
-				p.Fields[i].Path = ""
-			}
-		}
-	}
 }
 
 // fieldLine is the text of one <field> line, composed as the README

@@ -242,8 +242,9 @@ func Check(t testing.TB, dialect string, call Call, res *mcp.CallToolResult) {
 }
 
 // checkWrongType checks the field at path against wt. The xml dialect
-// writes each field as one sentence, so Decode gives it back as the
-// message alone.
+// writes each field as one sentence, "Wrong type. You sent: 7. Expected
+// type: string.": Decode gives back the message, the value sent and the
+// rest as the hint.
 func checkWrongType(t testing.TB, dialect string, fields []errorx.Field, path string, wt WrongType) {
 	t.Helper()
 	i := slices.IndexFunc(fields, func(f errorx.Field) bool { return f.Path == path })
@@ -253,8 +254,8 @@ func checkWrongType(t testing.TB, dialect string, fields []errorx.Field, path st
 	}
 	f := fields[i]
 	if dialect == render.NameXML {
-		if want := "Wrong type. You sent: " + wt.Sent + ". Expected type: " + wt.Expected + "."; f.Message != want {
-			t.Errorf("field %q says %q, want %q", path, f.Message, want)
+		if want := "Expected type: " + wt.Expected + "."; f.Message != "Wrong type." || !f.WasSent || format.Sent(f.Sent, true) != wt.Sent || f.Hint != want {
+			t.Errorf("field %q = %+v, want message \"Wrong type.\", sent %s, hint %q", path, f, wt.Sent, want)
 		}
 		return
 	}
