@@ -120,10 +120,14 @@ var schemaCache sync.Map // schemaKey → *schemaEntry
 var schemaBuilds atomic.Int64
 
 func inputSchema(t reflect.Type, c config) *schemaEntry {
-	ignore := slices.Clone(c.ignore)
-	slices.Sort(ignore)
-	ignore = slices.Compact(ignore)
-	key := schemaKey{t: t, v: c.v, ignore: strings.Join(ignore, "\x00")}
+	var ignore []string
+	key := schemaKey{t: t, v: c.v}
+	if len(c.ignore) > 0 {
+		ignore = slices.Clone(c.ignore)
+		slices.Sort(ignore)
+		ignore = slices.Compact(ignore)
+		key.ignore = strings.Join(ignore, "\x00")
+	}
 	if e, ok := schemaCache.Load(key); ok {
 		return e.(*schemaEntry)
 	}

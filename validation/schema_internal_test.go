@@ -555,3 +555,47 @@ func maps(m map[string]any) map[string]any {
 	}
 	return out
 }
+
+// TestInputSchemaBuiltOnce: a type and options are computed once, whatever
+// the number of calls; other options are another schema.
+func TestInputSchemaBuiltOnce(t *testing.T) {
+	type onceArgs struct {
+		A string `json:"a" validate:"required"`
+	}
+	before := schemaBuilds.Load()
+	first, _ := InputSchema[onceArgs]()
+	for range 100 {
+		again, _ := InputSchema[onceArgs]()
+		if &again[0] != &first[0] {
+			t.Fatal("a second call returned another schema")
+		}
+		InputSchema[*onceArgs]()
+		InputSchema[onceArgs](IgnoreKeys("action", "action"), WithTool("x"))
+		InputSchema[onceArgs](IgnoreKeys("action"))
+	}
+	if n := schemaBuilds.Load() - before; n != 3 {
+		t.Errorf("%d schemas built for one type, its pointer and one IgnoreKeys, want 3", n)
+	}
+}
+
+// BenchmarkInputSchema: after the first call, a schema is a cache lookup
+// (builds/op 0); BenchmarkInputSchemaBuild is the cost of building it.
+func BenchmarkInputSchema(b *testing.B) {
+	InputSchema[exactUser]()
+	before := schemaBuilds.Load()
+	b.ReportAllocs()
+	for b.Loop() {
+		InputSchema[exactUser]()
+	}
+	b.ReportMetric(float64(schemaBuilds.Load()-before)/float64(b.N), "builds/op")
+}
+
+func BenchmarkInputSchemaBuild(b *testing.B) {
+	t := reflect.TypeFor[exactUser]()
+	before := schemaBuilds.Load()
+	b.ReportAllocs()
+	for b.Loop() {
+		buildSchema(t, std, nil)
+	}
+	b.ReportMetric(float64(schemaBuilds.Load()-before)/float64(b.N), "builds/op")
+}
