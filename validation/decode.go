@@ -492,7 +492,7 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 		return
 	}
 	si := infoOf(t)
-	top := d.depth == 1
+	top := len(d.path) == 0 // the arguments object, whatever the pointers to it
 	var sent sentKeys // for the hints of unknown keys
 	defer d.suggest(&sent, si)
 	d.i++
