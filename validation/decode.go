@@ -493,7 +493,7 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 	}
 	si := infoOf(t)
 	top := len(d.path) == 0 // the arguments object, whatever the pointers to it
-	var sent sentKeys // for the hints of unknown keys
+	var sent sentKeys       // for the hints of unknown keys
 	defer d.suggest(&sent, si)
 	d.i++
 	for d.i < len(d.s) {
