@@ -16,12 +16,13 @@ import (
 // jsonField is one member of a struct's JSON object, found the way
 // encoding/json finds it (embedded structs promoted, conflicts resolved).
 type jsonField struct {
-	name   string       // the JSON key
-	index  []int        // the field's index sequence from the outer struct
-	typ    reflect.Type // the field's type
-	quoted bool         // the ",string" option applies
-	ord    int          // position in the object's field list
-	tagged bool
+	name     string       // the JSON key
+	index    []int        // the field's index sequence from the outer struct
+	typ      reflect.Type // the field's type
+	quoted   bool         // the ",string" option applies
+	ord      int          // position in the object's field list
+	tagged   bool
+	validate string // the validate tag
 }
 
 // goField is one direct field of a struct, as validator names it in a
@@ -254,7 +255,7 @@ func typeFields(t reflect.Type) []jsonField {
 					}
 				}
 				if tagged || !sf.Anonymous || ft.Kind() != reflect.Struct {
-					fields = append(fields, jsonField{name: name, index: index, typ: sf.Type, quoted: quoted, tagged: tagged})
+					fields = append(fields, jsonField{name: name, index: index, typ: sf.Type, quoted: quoted, tagged: tagged, validate: sf.Tag.Get("validate")})
 					if count[f.typ] > 1 {
 						// Two anonymous fields of the same type at one level
 						// annihilate each other; one copy makes that visible.
