@@ -3,7 +3,6 @@ package render
 import (
 	"encoding/json"
 	"errors"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/jsontype"
 )
 
 // argumentError turns the error of one of mcp-go's argument helpers
@@ -48,7 +48,7 @@ func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
 	}
 	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && te.Field != "" && te.Type != nil {
 		if path, sent, ok := findMistyped(args, te.Field, te.Value); ok {
-			return errorx.WrongType(path, sent, jsonTypeOf(te.Type))
+			return errorx.WrongType(path, sent, jsontype.OfKind(te.Type))
 		}
 	}
 	return nil
@@ -239,28 +239,4 @@ func jsonKind(v any) string {
 		return "object"
 	}
 	return ""
-}
-
-// jsonTypeOf names the JSON type a Go type decodes from.
-func jsonTypeOf(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.String:
-		return "string"
-	case reflect.Bool:
-		return "boolean"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return "integer"
-	case reflect.Float32, reflect.Float64:
-		return "number"
-	case reflect.Slice, reflect.Array:
-		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
-			return "string" // base64
-		}
-		return "array"
-	}
-	return "object"
 }

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode"
+
+	"github.com/mcperr/mcperr/internal/jsontype"
 )
 
 // jsonField is one member of a struct's JSON object, found the way
@@ -386,25 +388,8 @@ func jsonType(t reflect.Type) string {
 		}
 		return ""
 	}
-	switch t.Kind() {
-	case reflect.String:
-		return "string"
-	case reflect.Bool:
-		return "boolean"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return "integer"
-	case reflect.Float32, reflect.Float64:
-		return "number"
-	case reflect.Struct, reflect.Map:
-		return "object"
-	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 && !delegated(t.Elem()) {
-			return "string"
-		}
-		return "array"
-	case reflect.Array:
-		return "array"
+	if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && delegated(t.Elem()) {
+		return "array" // items that decode themselves: not base64
 	}
-	return ""
+	return jsontype.OfKind(t)
 }
