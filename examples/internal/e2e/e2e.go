@@ -336,7 +336,12 @@ type Line struct {
 	Name         string `json:"name"`
 	Tool         string `json:"tool"`
 	OutputSchema bool   `json:"output_schema"`
-	Threw        bool   `json:"threw"`
+	// SchemaValid is the TypeScript SDK's validator's verdict on the
+	// call's arguments against the tool's advertised inputSchema; nil
+	// when the tool advertises none.
+	SchemaValid *bool  `json:"schema_valid"`
+	SchemaError string `json:"schema_error"`
+	Threw       bool   `json:"threw"`
 	Error        *struct {
 		Code    any    `json:"code"`
 		Message string `json:"message"`
@@ -354,7 +359,9 @@ func (l Line) Thrown() string {
 }
 
 // CheckTypeScript reads check.mjs's lines from the file at path and checks
-// that, in every dialect, every call is there, the client returned its
+// that, in every dialect, every call is there, the arguments of a call
+// that must succeed fit the tool's inputSchema as the SDK's validator reads
+// it (and those marked SchemaRejects do not), the client returned its
 // result (it did not throw) and the result reads back as Check wants.
 func CheckTypeScript(t *testing.T, path string, calls []Call) {
 	f, err := os.Open(path)
@@ -388,6 +395,12 @@ func CheckTypeScript(t *testing.T, path string, calls []Call) {
 					}
 					if l.OutputSchema != call.Want.OutputSchema {
 						t.Errorf("listTools says %s declares an outputSchema: %v, calls.json says %v", call.Tool, l.OutputSchema, call.Want.OutputSchema)
+					}
+					switch {
+					case call.Want.Success && (l.SchemaValid == nil || !*l.SchemaValid):
+						t.Errorf("the TypeScript SDK's validator rejects the arguments against %s's inputSchema: %s", call.Tool, l.SchemaError)
+					case call.Want.SchemaRejects && (l.SchemaValid == nil || *l.SchemaValid):
+						t.Errorf("the TypeScript SDK's validator accepts the arguments against %s's inputSchema", call.Tool)
 					}
 					if l.Threw {
 						t.Fatalf("the TypeScript client threw instead of returning the result: %s", l.Thrown())
