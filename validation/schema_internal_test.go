@@ -3,6 +3,7 @@ package validation
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -598,4 +599,42 @@ func BenchmarkInputSchemaBuild(b *testing.B) {
 		buildSchema(t, std, nil)
 	}
 	b.ReportMetric(float64(schemaBuilds.Load()-before)/float64(b.N), "builds/op")
+}
+
+// Types whose schema would need more than maxSchemaNodes nodes: each level
+// holds the next one twice, 2^16 leaves.
+type (
+	wide0  struct{ A, B wide1 }
+	wide1  struct{ A, B wide2 }
+	wide2  struct{ A, B wide3 }
+	wide3  struct{ A, B wide4 }
+	wide4  struct{ A, B wide5 }
+	wide5  struct{ A, B wide6 }
+	wide6  struct{ A, B wide7 }
+	wide7  struct{ A, B wide8 }
+	wide8  struct{ A, B wide9 }
+	wide9  struct{ A, B wide10 }
+	wide10 struct{ A, B wide11 }
+	wide11 struct{ A, B wide12 }
+	wide12 struct{ A, B wide13 }
+	wide13 struct{ A, B wide14 }
+	wide14 struct{ A, B wide15 }
+	wide15 struct{ A, B wide16 }
+	wide16 struct{ A, B string }
+)
+
+// TestInputSchemaBounded: a type whose schema would be huge is an error,
+// found without expanding it all.
+func TestInputSchemaBounded(t *testing.T) {
+	before := time.Now()
+	_, err := InputSchema[wide0]()
+	if !errors.Is(err, ErrSchema) {
+		t.Fatalf("err = %v, want ErrSchema", err)
+	}
+	if d := time.Since(before); d > 2*time.Second {
+		t.Errorf("took %v", d)
+	}
+	if _, err := InputSchema[wide6](); err != nil { // 2^10 leaves: fine
+		t.Error(err)
+	}
 }
