@@ -41,7 +41,8 @@ func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
 	if !isObject {
 		return nil
 	}
-	for e := err; e != nil; e = errors.Unwrap(e) {
+	depth := 0
+	for e := err; e != nil && depth < maxUnwrap; e, depth = errors.Unwrap(e), depth+1 {
 		if m, ok := parseHelperError(e.Error()); ok {
 			return m.convert(args)
 		}
@@ -64,6 +65,9 @@ func fromHelper(req mcp.CallToolRequest, err *error) bool {
 	*err = conv
 	return true
 }
+
+// maxUnwrap bounds the walk down an error's chain (a chain may loop).
+const maxUnwrap = 64
 
 // requestArguments returns the call's arguments as a JSON object, as the
 // helpers read them.
