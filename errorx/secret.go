@@ -6,8 +6,10 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/mcperr/mcperr/internal/copyonwrite"
+	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
 // RedactedText is what every dialect writes in place of a redacted value.
@@ -122,20 +124,28 @@ func endsWithName(s, name string) bool {
 // value of every field whose path IsSecret (with names), or whose last
 // segment is a secret plural and which holds a list or an object; the value
 // of every detail whose key IsSecret; and, inside sent values and detail
-// values that are objects (map[string]any) or lists ([]any), as JSON
-// decoding produces them, the value of every member whose key is secret by
-// the same rules. It returns e itself when nothing needs redacting, else a
-// clone; e is never changed.
+// values that are objects (map[string]any, Details, *Details) or lists
+// ([]any), the value of every member whose key is secret by the same rules.
+// It returns e itself when nothing needs redacting, else a clone; e is
+// never changed.
+//
+// The walk is bounded, and so is what it returns: a container that is its
+// own ancestor (a map that holds itself) is replaced, where it recurs, by
+// the string "!ERROR:cycle", and a value nested MaxValueDepth deep by
+// "!ERROR:value nested too deeply", as the writers of every dialect write
+// them; a value whose walk visits more than MaxValueNodes values (shared
+// parts multiply its paths) is redacted whole.
 func RedactSecrets(e *Error, names []string) *Error {
 	if names == nil {
 		names = SecretNames
 	}
+	r := redactor{names: names}
 	var c *Error
 	for i, f := range e.Fields {
 		if !f.WasSent || f.Sent == nil {
 			continue
 		}
-		if v, changed := redactAt(f.Path, f.Sent, names); changed {
+		if v, changed := r.top(f.Path, f.Sent); changed {
 			if c == nil {
 				c = e.Clone()
 			}
@@ -143,7 +153,7 @@ func RedactSecrets(e *Error, names []string) *Error {
 		}
 	}
 	for i, d := range e.Details.Pairs() {
-		if v, changed := redactAt(d.Key, d.Value, names); changed {
+		if v, changed := r.top(d.Key, d.Value); changed {
 			if c == nil {
 				c = e.Clone()
 			}
@@ -156,42 +166,125 @@ func RedactSecrets(e *Error, names []string) *Error {
 	return c
 }
 
-// redactAt returns v, the value at path, with what is secret in it
-// redacted, and whether anything was.
-func redactAt(path string, v any, names []string) (any, bool) {
+// MaxValueDepth bounds the nesting RedactSecrets walks: a value inside
+// MaxValueDepth objects and lists is cut, as every writer cuts it
+// (jsonw.MaxDepth).
+const MaxValueDepth = jsonw.MaxDepth
+
+// MaxValueNodes bounds the values RedactSecrets visits in one sent or
+// detail value; past it the value is redacted whole. A value only a tool's
+// own code can build gets there: one whose parts are shared, so that its
+// paths far outnumber its parts. Anything a caller can send (a JSON tree)
+// this big is far beyond what the renderer echoes (render.DefaultLimits).
+const MaxValueNodes = 1 << 20
+
+// Markers the writers (internal/jsonw) write in place of a cycle and of a
+// value nested too deeply; RedactSecrets puts them where the writers would.
+const (
+	cycleText   = jsonw.ErrorPrefix + "cycle"
+	tooDeepText = jsonw.ErrorPrefix + "value nested too deeply"
+)
+
+// redactor is one RedactSecrets walk.
+type redactor struct {
+	names []string
+	guard copyonwrite.Guard
+}
+
+// top redacts one sent or detail value: at, with the walk's bounds reset,
+// and the whole value redacted when it exhausted them.
+func (r *redactor) top(path string, v any) (any, bool) {
+	r.guard.Reset()
+	r.guard.MaxDepth, r.guard.MaxNodes = MaxValueDepth, MaxValueNodes
+	out, changed := r.at(path, v)
+	if r.guard.Exhausted() {
+		return Redact(v), true
+	}
+	return out, changed
+}
+
+// at returns v, the value at path, with what is secret in it redacted,
+// and whether anything was.
+func (r *redactor) at(path string, v any) (any, bool) {
 	if _, done := v.(Redacted); done {
 		return v, false
 	}
+	switch r.guard.Enter(nil) {
+	case copyonwrite.TooMany:
+		return v, false // top redacts the whole value
+	case copyonwrite.TooDeep:
+		return tooDeepText, v != tooDeepText
+	}
 	last := path[strings.LastIndexByte(path, '.')+1:]
-	if IsSecret(path, names) || composite(v) && secretSegment(last, names, true) {
+	if IsSecret(path, r.names) || composite(v) && secretSegment(last, r.names, true) {
 		return Redact(v), true
 	}
-	return redactMembers(v, names)
+	return r.members(v)
 }
 
-// composite reports whether v is an object or a list as JSON decoding
-// produces them.
+// composite reports whether v is an object or a list.
 func composite(v any) bool {
 	switch v.(type) {
-	case map[string]any, []any:
+	case map[string]any, []any, Details, *Details:
 		return true
 	}
 	return false
 }
 
-// redactMembers redacts, inside an object or a list, the members whose key
-// is secret, copying what it changes (v itself is never modified).
-func redactMembers(v any, names []string) (any, bool) {
+// members redacts, inside an object or a list, the members whose key is
+// secret, copying what it changes (v itself is never modified). A
+// container that is its own ancestor becomes cycleText.
+func (r *redactor) members(v any) (any, bool) {
+	var id unsafe.Pointer
+	switch x := v.(type) {
+	case map[string]any, []any:
+		id = copyonwrite.ID(x)
+	case Details:
+		id = copyonwrite.SliceID(x.kv)
+	case *Details:
+		if x == nil {
+			return v, false
+		}
+		id = copyonwrite.SliceID(x.kv)
+	default:
+		return v, false
+	}
+	if id == nil {
+		return v, false // empty
+	}
+	switch r.guard.Enter(id) {
+	case copyonwrite.Walk:
+	case copyonwrite.Cycle:
+		return cycleText, true
+	default:
+		return v, false
+	}
+	defer r.guard.Leave()
 	switch x := v.(type) {
 	case map[string]any:
 		return copyonwrite.Map(x, func(k string, m any) (any, bool) {
 			if m == nil {
 				return m, false
 			}
-			return redactAt(k, m, names)
+			return r.at(k, m)
 		})
 	case []any:
-		return copyonwrite.Slice(x, func(m any) (any, bool) { return redactMembers(m, names) })
+		return copyonwrite.Slice(x, func(m any) (any, bool) { return r.at("", m) })
+	case Details:
+		d, changed := r.details(x)
+		return d, changed
+	case *Details:
+		if d, changed := r.details(*x); changed {
+			return &d, true
+		}
 	}
 	return v, false
+}
+
+func (r *redactor) details(d Details) (Details, bool) {
+	kv, changed := copyonwrite.Slice(d.kv, func(p Detail) (Detail, bool) {
+		v, changed := r.at(p.Key, p.Value)
+		return Detail{p.Key, v}, changed
+	})
+	return Details{kv: kv}, changed
 }
