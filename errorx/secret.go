@@ -1,11 +1,10 @@
 package errorx
 
 import (
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/mcperr/mcperr/internal/copyonwrite"
@@ -45,89 +44,18 @@ func (Redacted) MarshalJSON() ([]byte, error) { return []byte(`"` + RedactedText
 // LogValue logs "[redacted]".
 func (Redacted) LogValue() slog.Value { return slog.StringValue(RedactedText) }
 
-// SecretNames are the names that mark an argument or a detail as secret
-// when a segment of its path ends with one, ignoring case, "-" and "_":
-// "password", "user.db_password", "X-API-Key", "refresh_token" and
-// "aws.credentials.user" are secret; "max_tokens", "token_count" and
-// "password_hint" are not. A plural ("api_keys", "tokens") is secret when it
-// holds a list or an object (see IsSecret and RedactSecrets), so a count
-// named "max_tokens" is not.
-var SecretNames = []string{"password", "passwd", "passphrase", "secret", "token", "apikey", "authorization", "credential", "credentials", "privatekey", "sessionid", "cookie"}
-
-// IsSecret reports whether path (dotted segments) names a secret: a
-// segment ends with one of names (SecretNames when names is nil), ignoring
-// case, "-" and "_", or a segment before the last ends with one plus "s"
-// (the elements of "api_keys.0" are secret). Everything under a secret
-// segment is secret.
-func IsSecret(path string, names []string) bool {
-	if names == nil {
-		names = SecretNames
-	}
-	for path != "" {
-		seg, rest, more := strings.Cut(path, ".")
-		if secretSegment(seg, names, more) {
-			return true
-		}
-		path = rest
-	}
-	return false
-}
-
-// secretSegment reports whether seg ends with one of names, or, when
-// plural, with one of names plus "s".
-func secretSegment(seg string, names []string, plural bool) bool {
-	for _, n := range names {
-		if n == "" {
-			continue
-		}
-		if endsWithName(seg, n) {
-			return true
-		}
-		if plural && len(seg) > 1 && (seg[len(seg)-1] == 's' || seg[len(seg)-1] == 'S') && endsWithName(seg[:len(seg)-1], n) {
-			return true
-		}
-	}
-	return false
-}
-
-// endsWithName reports whether s ends with name, comparing runes from the
-// end, ignoring case and skipping "-" and "_" on both sides. It allocates
-// nothing.
-func endsWithName(s, name string) bool {
-	i, matched := len(s), false
-	for j := len(name); j > 0; {
-		nr, nw := utf8.DecodeLastRuneInString(name[:j])
-		j -= nw
-		if nr == '-' || nr == '_' {
-			continue
-		}
-		for {
-			if i == 0 {
-				return false
-			}
-			sr, sw := utf8.DecodeLastRuneInString(s[:i])
-			i -= sw
-			if sr == '-' || sr == '_' {
-				continue
-			}
-			if sr != nr && unicode.ToLower(sr) != unicode.ToLower(nr) {
-				return false
-			}
-			break
-		}
-		matched = true
-	}
-	return matched
-}
-
 // RedactSecrets returns e with secrets replaced by Redact(value): the sent
 // value of every field whose path IsSecret (with names), or whose last
 // segment is a secret plural and which holds a list or an object; the value
 // of every detail whose key IsSecret; and, inside sent values and detail
 // values that are objects (map[string]any, Details, *Details) or lists
 // ([]any), the value of every member whose key is secret by the same rules.
-// It returns e itself when nothing needs redacting, else a clone; e is
-// never changed.
+// A string that holds a JSON object or list (arguments a model encoded
+// twice) is redacted by the same rules as the value it holds, and then
+// re-encoded, compact and in its order; any other string has the
+// credentials it spells out masked (see maskCredentials): a URL's or a
+// DSN's password, the value of a secret key=value pair. It returns e
+// itself when nothing needs redacting, else a clone; e is never changed.
 //
 // The walk is bounded, and so is what it returns: a container that is its
 // own ancestor (a map that holds itself) is replaced, where it recurs, by
@@ -219,7 +147,97 @@ func (r *redactor) at(path string, v any) (any, bool) {
 	if IsSecret(path, r.names) || composite(v) && secretSegment(last, r.names, true) {
 		return Redact(v), true
 	}
+	if s, ok := v.(string); ok {
+		return r.text(s)
+	}
 	return r.members(v)
+}
+
+// text redacts a string: one that holds a JSON object or list (arguments
+// encoded twice, a common mistake of models) by the rules of the value it
+// holds, re-encoded in its order when anything in it is redacted; any other
+// by maskCredentials.
+func (r *redactor) text(s string) (any, bool) {
+	t := strings.TrimLeft(s, " \t\r\n")
+	if t == "" || t[0] != '{' && t[0] != '[' || !jsonw.Valid(t) {
+		return maskCredentials(s, r.names)
+	}
+	dec := json.NewDecoder(strings.NewReader(t))
+	dec.UseNumber()
+	v, ok := r.decode(dec, r.guard.Depth())
+	if !ok {
+		return s, false // the walk is exhausted: top redacts the whole value
+	}
+	v, changed := r.at("", v)
+	if !changed {
+		return s, false
+	}
+	w := jsonw.Writer{Style: jsonw.GoNoHTML}
+	w.Value(v)
+	return string(w.B), true
+}
+
+// decode reads the next value of dec, valid JSON, as the model holds
+// values, except that objects are Details, in their order; what is nested
+// MaxValueDepth deep (counting from the top of the walk) is tooDeepText.
+// It reports false when the walk is exhausted.
+func (r *redactor) decode(dec *json.Decoder, depth int) (any, bool) {
+	if r.guard.Enter(nil) == copyonwrite.TooMany {
+		return nil, false
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, false
+	}
+	delim, ok := tok.(json.Delim)
+	if !ok {
+		return tok, true // string, json.Number, bool or nil
+	}
+	if depth >= MaxValueDepth {
+		for open := 1; open > 0; {
+			tok, err := dec.Token()
+			if err != nil {
+				return nil, false
+			}
+			switch tok {
+			case json.Delim('{'), json.Delim('['):
+				open++
+			case json.Delim('}'), json.Delim(']'):
+				open--
+			}
+		}
+		return tooDeepText, true
+	}
+	var out any
+	if delim == '{' {
+		var d Details
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return nil, false
+			}
+			v, ok := r.decode(dec, depth+1)
+			if !ok {
+				return nil, false
+			}
+			d.Set(key.(string), v)
+		}
+		out = d
+	} else {
+		list := []any{}
+		for dec.More() {
+			v, ok := r.decode(dec, depth+1)
+			if !ok {
+				return nil, false
+			}
+			list = append(list, v)
+		}
+		out = list
+	}
+	if _, err := dec.Token(); err != nil { // the closing delimiter
+		return nil, false
+	}
+	return out, true
 }
 
 // composite reports whether v is an object or a list.

@@ -72,3 +72,32 @@ func TestRendererCyclicValues(t *testing.T) {
 		}
 	}
 }
+
+// TestRendererRedactsShapes: secrets whose shape name-based redaction
+// used to miss are not echoed in any dialect: arguments encoded twice (a
+// JSON string holding an object), a JSON string inside an object, names
+// whose secret word is not last or is short, and a DSN's password.
+func TestRendererRedactsShapes(t *testing.T) {
+	e := errorx.New(errorx.CodeInvalidInput, "Bad arguments.").WithFields(
+		errorx.SentField("arguments", `{"user":"ada","password":"hunter2"}`, "Want an object."),
+		errorx.SentField("headers", map[string]any{"auth": `{"token":"tok_live_123"}`}, "Wrong."),
+		errorx.SentField("password_confirmation", "hunter3", "Does not match password."),
+		errorx.SentField("aws_secret_access_key", "AKIA_SECRET", "Wrong."),
+		errorx.SentField("pin", "4321", "Wrong."),
+		errorx.SentField("database_url", "postgres://app:pg_pw_9@db/app", "Unreachable."),
+		errorx.SentField("max_tokens", 99999, "Too many."),
+	).WithDetail("dsn", "root:my_sql_pw@tcp(db:3306)/app")
+	for _, d := range dialects() {
+		out := renderWithin(t, d, e)
+		for _, leak := range []string{"hunter2", "tok_live_123", "hunter3", "AKIA_SECRET", "4321", "pg_pw_9", "my_sql_pw"} {
+			if strings.Contains(out, leak) {
+				t.Errorf("%s: %s leaks:\n%s", d.Name(), leak, out)
+			}
+		}
+		for _, kept := range []string{"ada", "99999", "db/app", "tcp(db:3306)/app"} {
+			if !strings.Contains(out, kept) {
+				t.Errorf("%s: %s was redacted too:\n%s", d.Name(), kept, out)
+			}
+		}
+	}
+}

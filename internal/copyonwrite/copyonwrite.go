@@ -110,6 +110,9 @@ func (g *Guard) Leave() {
 	}
 }
 
+// Depth returns the number of containers on the path.
+func (g *Guard) Depth() int { return g.depth }
+
 // Exhausted reports whether the walk has visited more than MaxNodes
 // values.
 func (g *Guard) Exhausted() bool { return g.MaxNodes > 0 && g.nodes > g.MaxNodes }
