@@ -10,7 +10,7 @@ import (
 // BenchmarkDetailsSet builds Details of n keys with Set; small sizes must
 // stay cheap, large ones linear.
 func BenchmarkDetailsSet(b *testing.B) {
-	for _, n := range []int{1, 4, 16, 64, 1024} {
+	for _, n := range []int{1, 4, 16, 64, 128, 1024} {
 		keys := make([]string, n)
 		for i := range keys {
 			keys[i] = "key_" + strconv.Itoa(i)

@@ -16,7 +16,7 @@ import (
 // The zero Details is empty and ready to use. A Details shares its storage
 // with its copies: use Clone before changing a copy of someone else's.
 //
-// Set and Delete cost O(1) and O(n): past a few keys Set finds a key through
+// Set and Delete cost O(1) and O(n): past 32 keys Set finds a key through
 // an index it keeps for the storage it writes to; Get and Has, which may
 // run on copies concurrently, scan.
 type Details struct {
@@ -27,7 +27,7 @@ type Details struct {
 // indexThreshold is the number of pairs from which Set indexes them:
 // below it a scan is cheaper than the map, and small Details allocate no
 // index.
-const indexThreshold = 16
+const indexThreshold = 32
 
 // detailIndex maps each key of kv[:n] to its position. It belongs to the
 // Details whose kv starts at first and has n pairs: a copy that appended

@@ -137,7 +137,7 @@ func TestDetailsMatchesScan(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, keys := range []int{8, 24, 200} {
+	for _, keys := range []int{8, 40, 200} {
 		var d errorx.Details
 		var want []pair
 		for step := range 5000 {

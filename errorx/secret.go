@@ -148,7 +148,10 @@ func (r *redactor) at(path string, v any) (any, bool) {
 		return Redact(v), true
 	}
 	if s, ok := v.(string); ok {
-		return r.text(s)
+		if out, changed := r.text(s); changed {
+			return out, true
+		}
+		return v, false // not s: boxing it again would allocate
 	}
 	return r.members(v)
 }
@@ -157,7 +160,7 @@ func (r *redactor) at(path string, v any) (any, bool) {
 // encoded twice, a common mistake of models) by the rules of the value it
 // holds, re-encoded in its order when anything in it is redacted; any other
 // by maskCredentials.
-func (r *redactor) text(s string) (any, bool) {
+func (r *redactor) text(s string) (string, bool) {
 	t := strings.TrimLeft(s, " \t\r\n")
 	if t == "" || t[0] != '{' && t[0] != '[' || !jsonw.Valid(t) {
 		return maskCredentials(s, r.names)

@@ -147,3 +147,17 @@ func TestIsSecretAllocs(t *testing.T) {
 		t.Errorf("%v allocations", n)
 	}
 }
+
+// TestIsSecretCustomNames: custom names follow the same rules, whatever
+// their case and separators.
+func TestIsSecretCustomNames(t *testing.T) {
+	names := []string{"SSN", "card_number_", "iban"}
+	for path, secret := range map[string]bool{
+		"ssn": true, "user.SSN": true, "customer_ssn": true, "cardNumber": true, "card-number": true, "iban_code": true,
+		"password": false, "ssn_count": false, "lessn": false, "cardNumbers": false, "cardNumbers.0": true,
+	} {
+		if got := errorx.IsSecret(path, names); got != secret {
+			t.Errorf("IsSecret(%q, %q) = %v", path, names, got)
+		}
+	}
+}

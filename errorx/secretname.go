@@ -69,9 +69,18 @@ func IsSecret(path string, names []string) bool {
 // also whether it ends with one of names plus "s".
 func secretSegment(seg string, names []string, plural bool) bool {
 	for end := nextWordEnd(seg, 0); end > 0; end = nextWordEnd(seg, end) {
-		last := end == len(seg) || nextWordEnd(seg, end) < 0
+		pluralEnd := plural && lower(seg[end-1]) == 's' && (end == len(seg) || nextWordEnd(seg, end) < 0)
+		c, cs := lower(seg[end-1]), lower(seg[max(end-2, 0)])
 		for _, n := range names {
-			if nameEndsAt(seg, end, n, true) || last && plural && (seg[end-1]|0x20) == 's' && nameEndsAt(seg, end-1, n, false) {
+			// Most names do not end with the word's last letter: skip them
+			// before nameEndsAt.
+			if n == "" {
+				continue
+			}
+			if e := lower(n[len(n)-1]); alnum(e) && e != c && !(pluralEnd && e == cs) {
+				continue
+			}
+			if nameEndsAt(seg, end, n, true) || pluralEnd && nameEndsAt(seg, end-1, n, false) {
 				return true
 			}
 		}
