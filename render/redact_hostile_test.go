@@ -101,3 +101,27 @@ func TestRendererRedactsShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestDialectsDetailsHoldingThemselves: a dialect's own writer, without a
+// Renderer's redaction first, cuts a Details that holds itself twice (2^200
+// paths before) and writes a nil *Details as null, in a detail and in a
+// sent value.
+func TestDialectsDetailsHoldingThemselves(t *testing.T) {
+	p := &errorx.Details{}
+	p.Set("a", p)
+	p.Set("b", p)
+	e := errorx.New(errorx.CodeInvalidInput, "Bad arguments.").WithDetail("p", p).
+		WithDetail("nil", (*errorx.Details)(nil)).WithFields(errorx.SentField("arg", p, "Wrong."))
+	for _, d := range dialects() {
+		done := make(chan string, 1)
+		go func() { done <- resultText(d.Render(e)) }()
+		select {
+		case out := <-done:
+			if !strings.Contains(out, "!ERROR:cycle") {
+				t.Errorf("%s: no cycle marker:\n%s", d.Name(), out)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: Render has not returned after 5s", d.Name())
+		}
+	}
+}
