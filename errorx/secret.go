@@ -53,8 +53,10 @@ func (Redacted) LogValue() slog.Value { return slog.StringValue(RedactedText) }
 // A string that holds a JSON object or list (arguments a model encoded
 // twice) is redacted by the same rules as the value it holds, and then
 // re-encoded, compact and in its order; any other string has the
-// credentials it spells out masked (see maskCredentials): a URL's or a
-// DSN's password, the value of a secret key=value pair. It returns e
+// credentials it spells out replaced by "[redacted]": the password of a URL
+// ("postgres://app:[redacted]@db/app") or of a Go MySQL DSN
+// ("app:[redacted]@tcp(db)/app"), the value of a key=value pair whose key
+// is secret ("password=[redacted]", "?api_key=[redacted]&"). It returns e
 // itself when nothing needs redacting, else a clone; e is never changed.
 //
 // The walk is bounded, and so is what it returns: a container that is its
