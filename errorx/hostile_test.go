@@ -162,3 +162,18 @@ func isRedacted(v any) bool {
 	_, ok := v.(errorx.Redacted)
 	return ok
 }
+
+// TestRedactSecretsNestedDetails: members of a Details (or *Details) inside
+// a detail or a sent value are redacted by their keys, as a map's are.
+func TestRedactSecretsNestedDetails(t *testing.T) {
+	inner := errorx.DetailsOf(errorx.Detail{Key: "user", Value: "ada"}, errorx.Detail{Key: "db_password", Value: "hunter2"})
+	e := errorx.New("X", "m").WithDetail("conn", inner).WithDetail("ptr", &inner).
+		WithFields(errorx.SentField("arg", []any{inner}, "m"))
+	out := modelJSON(t, errorx.RedactSecrets(e, nil))
+	if strings.Contains(out, "hunter2") || strings.Count(out, `{"user":"ada","db_password":"[redacted]"}`) != 3 {
+		t.Errorf("got %s", out)
+	}
+	if v, _ := inner.Get("db_password"); v != "hunter2" {
+		t.Error("the original Details was changed")
+	}
+}
