@@ -81,14 +81,19 @@ func (d Details) index(key string) int {
 // Set stores value under key: in place if the key exists (it keeps its
 // position), else at the end.
 func (d *Details) Set(key string, value any) {
-	if len(d.kv) < indexThreshold {
-		if i := d.index(key); i >= 0 {
-			d.kv[i].Value = value
-			return
-		}
-		d.kv = append(d.kv, Detail{key, value})
+	if len(d.kv) >= indexThreshold {
+		d.setIndexed(key, value)
 		return
 	}
+	if i := d.index(key); i >= 0 {
+		d.kv[i].Value = value
+		return
+	}
+	d.kv = append(d.kv, Detail{key, value})
+}
+
+// setIndexed is Set past indexThreshold pairs (apart, so that Set inlines).
+func (d *Details) setIndexed(key string, value any) {
 	x := d.indexed()
 	if i, ok := x.pos[key]; ok {
 		d.kv[i].Value = value
