@@ -169,12 +169,13 @@ func (r *redactor) text(s string) (string, bool) {
 	}
 	dec := json.NewDecoder(strings.NewReader(t))
 	dec.UseNumber()
-	v, ok := r.decode(dec, r.guard.Depth())
+	var cut bool
+	v, ok := r.decode(dec, r.guard.Depth(), &cut)
 	if !ok {
 		return s, false // the walk is exhausted: top redacts the whole value
 	}
 	v, changed := r.at("", v)
-	if !changed {
+	if !changed && !cut { // a cut text must not be echoed whole
 		return s, false
 	}
 	w := jsonw.Writer{Style: jsonw.GoNoHTML}
@@ -184,9 +185,9 @@ func (r *redactor) text(s string) (string, bool) {
 
 // decode reads the next value of dec, valid JSON, as the model holds
 // values, except that objects are Details, in their order; what is nested
-// MaxValueDepth deep (counting from the top of the walk) is tooDeepText.
-// It reports false when the walk is exhausted.
-func (r *redactor) decode(dec *json.Decoder, depth int) (any, bool) {
+// MaxValueDepth deep (counting from the top of the walk) is tooDeepText,
+// and sets *cut. It reports false when the walk is exhausted.
+func (r *redactor) decode(dec *json.Decoder, depth int, cut *bool) (any, bool) {
 	if r.guard.Enter(nil) == copyonwrite.TooMany {
 		return nil, false
 	}
@@ -211,6 +212,7 @@ func (r *redactor) decode(dec *json.Decoder, depth int) (any, bool) {
 				open--
 			}
 		}
+		*cut = true
 		return tooDeepText, true
 	}
 	var out any
@@ -221,7 +223,7 @@ func (r *redactor) decode(dec *json.Decoder, depth int) (any, bool) {
 			if err != nil {
 				return nil, false
 			}
-			v, ok := r.decode(dec, depth+1)
+			v, ok := r.decode(dec, depth+1, cut)
 			if !ok {
 				return nil, false
 			}
@@ -231,7 +233,7 @@ func (r *redactor) decode(dec *json.Decoder, depth int) (any, bool) {
 	} else {
 		list := []any{}
 		for dec.More() {
-			v, ok := r.decode(dec, depth+1)
+			v, ok := r.decode(dec, depth+1, cut)
 			if !ok {
 				return nil, false
 			}

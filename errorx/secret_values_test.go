@@ -82,3 +82,14 @@ func TestMaskCredentialsLinear(t *testing.T) {
 		})
 	}
 }
+
+// TestRedactSecretsDeepJSONText: a JSON text nested deeper than
+// MaxValueDepth is cut there, so that what lies below (a secret) is not
+// echoed in the text as it came.
+func TestRedactSecretsDeepJSONText(t *testing.T) {
+	deep := strings.Repeat(`{"a":`, errorx.MaxValueDepth+50) + `{"password":"hunter2"}` + strings.Repeat("}", errorx.MaxValueDepth+50)
+	got, _ := redactedSent("args", deep).(string)
+	if strings.Contains(got, "hunter2") || !strings.Contains(got, `"!ERROR:value nested too deeply"`) {
+		t.Errorf("got %.100s…%s", got, got[max(len(got)-100, 0):])
+	}
+}
