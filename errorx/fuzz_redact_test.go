@@ -107,6 +107,7 @@ func FuzzRedactJSONText(f *testing.F) {
 	f.Add(`{"user":"ada","password":"hunter2"}`)
 	f.Add(`[{"a":{"api_key":"k"}},"{\"token\":\"t\"}"]`)
 	f.Add(`{"x":"postgres://u:pw@h/db","pin":1234,"tokens":["a"]}`)
+	f.Add(strings.Repeat(`[`, 210) + `{"token":"t"}` + strings.Repeat(`]`, 210))
 	f.Fuzz(func(t *testing.T, in string) {
 		got := redactedSent("args", in)
 		s, ok := got.(string)
