@@ -2,11 +2,13 @@ package errorx_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -172,6 +174,27 @@ func TestDetailsMatchesScan(t *testing.T) {
 				})...), want)
 			}
 			check(step, d, want)
+		}
+	}
+}
+
+// TestDecodeDuplicateKeys: a repeated key keeps its first position and
+// takes its last value, below and past the index threshold alike.
+func TestDecodeDuplicateKeys(t *testing.T) {
+	for _, n := range []int{3, 100} {
+		var b strings.Builder
+		b.WriteString(`{"details":{`)
+		for i, k := range detailKeys(n) {
+			fmt.Fprintf(&b, "%q:%d,", k, i)
+		}
+		b.WriteString(`"key_0":"last","key_1":"last"}}`)
+		var e errorx.Error
+		if err := json.Unmarshal([]byte(b.String()), &e); err != nil {
+			t.Fatal(err)
+		}
+		pairs := e.Details.Pairs()
+		if len(pairs) != n || pairs[0] != (errorx.Detail{Key: "key_0", Value: "last"}) || pairs[1] != (errorx.Detail{Key: "key_1", Value: "last"}) {
+			t.Errorf("n=%d: %d pairs, first %v %v", n, len(pairs), pairs[0], pairs[1])
 		}
 	}
 }
