@@ -15,8 +15,28 @@ import (
 //
 // The zero Details is empty and ready to use. A Details shares its storage
 // with its copies: use Clone before changing a copy of someone else's.
+//
+// Set and Delete cost O(1) and O(n): past 32 keys Set finds a key through
+// an index it keeps for the storage it writes to; Get and Has, which may
+// run on copies concurrently, scan.
 type Details struct {
-	kv []Detail
+	kv  []Detail
+	idx *detailIndex // for kv as Set left it; nil until it has indexThreshold pairs
+}
+
+// indexThreshold is the number of pairs from which Set indexes them:
+// below it a scan is cheaper than the map, and small Details allocate no
+// index.
+const indexThreshold = 32
+
+// detailIndex maps each key of kv[:n] to its position. It belongs to the
+// Details whose kv starts at first and has n pairs: a copy that appended
+// to the same storage (or one that deleted from it, which sets n to -1) has
+// made it stale for the others, which then build their own.
+type detailIndex struct {
+	pos   map[string]int
+	first *Detail
+	n     int
 }
 
 // Detail is one key/value pair of Details.
@@ -61,6 +81,10 @@ func (d Details) index(key string) int {
 // Set stores value under key: in place if the key exists (it keeps its
 // position), else at the end.
 func (d *Details) Set(key string, value any) {
+	if len(d.kv) >= indexThreshold {
+		d.setIndexed(key, value)
+		return
+	}
 	if i := d.index(key); i >= 0 {
 		d.kv[i].Value = value
 		return
@@ -68,10 +92,43 @@ func (d *Details) Set(key string, value any) {
 	d.kv = append(d.kv, Detail{key, value})
 }
 
+// setIndexed is Set past indexThreshold pairs (apart, so that Set inlines).
+func (d *Details) setIndexed(key string, value any) {
+	x := d.indexed()
+	if i, ok := x.pos[key]; ok {
+		d.kv[i].Value = value
+		return
+	}
+	x.pos[key] = len(d.kv)
+	d.kv = append(d.kv, Detail{key, value})
+	x.first, x.n = &d.kv[0], len(d.kv)
+}
+
+// indexed returns d's index of its pairs, building it when d has none or
+// has a stale one (see detailIndex).
+func (d *Details) indexed() *detailIndex {
+	if x := d.idx; x != nil && x.n == len(d.kv) && x.first == &d.kv[0] {
+		return x
+	}
+	x := &detailIndex{pos: make(map[string]int, 2*len(d.kv))}
+	for i, p := range d.kv {
+		if _, dup := x.pos[p.Key]; !dup { // index finds the first
+			x.pos[p.Key] = i
+		}
+	}
+	x.first, x.n = &d.kv[0], len(d.kv)
+	d.idx = x
+	return x
+}
+
 // Delete removes key.
 func (d *Details) Delete(key string) {
 	if i := d.index(key); i >= 0 {
 		d.kv = slices.Delete(d.kv, i, i+1)
+		if d.idx != nil {
+			d.idx.n = -1 // stale for every copy sharing it
+			d.idx = nil
+		}
 	}
 }
 
@@ -102,7 +159,7 @@ func (d Details) Keys() iter.Seq[string] {
 
 // Clone returns a copy that shares nothing with d (values are copied
 // shallowly).
-func (d Details) Clone() Details { return Details{slices.Clone(d.kv)} }
+func (d Details) Clone() Details { return Details{kv: slices.Clone(d.kv)} }
 
 // MarshalJSON writes d as a JSON object with its members in order; nested
 // Details are objects in their own order too. It is how details appear in

@@ -39,6 +39,20 @@
 // HTTP statuses (StatusCoder, FromStatus) are classified; anything else is an
 // INTERNAL_ERROR whose message does not leak the error's text.
 //
+// # Secrets and hostile values
+//
+// RedactSecrets, which the renderer and the middleware run on every error,
+// replaces secrets with Redact: values named secret (IsSecret, SecretNames,
+// matched by words: "db_pass" and "passwordConfirm" are secret,
+// "max_tokens" and "compass" are not), at any depth of a sent or detail
+// value, inside strings that hold JSON, and the passwords of URLs and DSNs.
+// Its walk is bounded whatever a handler built: a cycle (a map, a list or a
+// Details that holds itself) becomes "!ERROR:cycle" where it recurs, a
+// value nested MaxValueDepth (200) deep becomes "!ERROR:value nested too
+// deeply", as every writer writes them, and a value whose walk passes
+// MaxValueNodes values is redacted whole. Details find keys through an
+// index, so that n details cost O(n) to build or to decode.
+//
 // # Logging
 //
 // An *Error is a slog.LogValuer: log/slog writes it as a group of its code,

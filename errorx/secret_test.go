@@ -102,3 +102,62 @@ func TestRedactSecretsInsideValues(t *testing.T) {
 		t.Error("the original values were changed")
 	}
 }
+
+// TestIsSecretWords: names are matched by their words (snake, camel,
+// kebab, acronyms, digits), not only as suffixes, and a word that only
+// contains a short name, or a word that describes the secret, is no
+// secret.
+func TestIsSecretWords(t *testing.T) {
+	secret := []string{
+		"password_confirmation", "passwordConfirm", "PasswordConfirmation", "new-password", "password2",
+		"secret_key", "secretKey", "aws_secret_access_key", "AWS_SECRET_ACCESS_KEY", "client_secret",
+		"pwd", "user_pwd", "userPWD", "pass", "db_pass", "dbPass", "DB-PASS", "passcode", "pin", "sim_pin", "pin_code",
+		"otp", "otp_code", "OTPCode", "totp", "cvv", "card_cvc", "private_key_pem", "privateKey", "token2", "token_2",
+		"access_token", "accessToken", "accesstoken", "x-api-key", "APIKey", "xApiKey", "dbpassword",
+		"session_id", "set-cookie", "credentials", "auth.token", "config.db.password", "password_hash",
+	}
+	plain := []string{
+		"max_tokens", "token_count", "input_tokens", "output_tokens", "tokens_used", "tokens_per_second",
+		"completion_tokens", "max_token", "num_tokens", "token_type", "token_expires_in", "token_url",
+		"password_hint", "password_min_length", "passwordPolicy", "secret_name", "secret_arn", "secret_version",
+		"otp_enabled", "pin_count", "pass_rate", "private_key_file",
+		"pinned", "spin", "spinner", "opinion", "pinyin", "passage", "passenger", "passport", "compass", "bypass",
+		"tokenizer", "secretary", "keyboard", "author", "otpauth_uri", "shipping", "email", "a.b.c", "",
+	}
+	for _, name := range secret {
+		if !errorx.IsSecret(name, nil) {
+			t.Errorf("IsSecret(%q) = false", name)
+		}
+	}
+	for _, name := range plain {
+		if errorx.IsSecret(name, nil) {
+			t.Errorf("IsSecret(%q) = true", name)
+		}
+	}
+}
+
+// TestIsSecretAllocs: IsSecret, run on every key of every echoed value,
+// allocates nothing.
+func TestIsSecretAllocs(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() {
+		for _, p := range []string{"user.db_password", "max_tokens", "X-API-Key", "passwordConfirm", "pinned", "tokens.0"} {
+			_ = errorx.IsSecret(p, nil)
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}
+
+// TestIsSecretCustomNames: custom names follow the same rules, whatever
+// their case and separators.
+func TestIsSecretCustomNames(t *testing.T) {
+	names := []string{"SSN", "card_number_", "iban"}
+	for path, secret := range map[string]bool{
+		"ssn": true, "user.SSN": true, "customer_ssn": true, "cardNumber": true, "card-number": true, "iban_code": true,
+		"password": false, "ssn_count": false, "lessn": false, "cardNumbers": false, "cardNumbers.0": true,
+	} {
+		if got := errorx.IsSecret(path, names); got != secret {
+			t.Errorf("IsSecret(%q, %q) = %v", path, names, got)
+		}
+	}
+}

@@ -113,7 +113,13 @@ func (w *Writer) Value(v any) {
 		w.EndObject()
 		w.leave()
 	case Ordered: // errorx.Details
-		w.enter(nil) // no cycle check, but depth: a cycle ends at MaxDepth
+		if v := reflect.ValueOf(x); v.Kind() == reflect.Pointer && v.IsNil() {
+			w.Null() // as encoding/json writes a nil pointer
+			return
+		}
+		if !w.enter(orderedID(x)) {
+			return
+		}
 		kvs := orderedPairs(x)
 		if w.SortKeys {
 			slices.SortStableFunc(kvs, func(a, b pair) int { return strings.Compare(a.k, b.k) })
@@ -151,6 +157,24 @@ func (w *Writer) Value(v any) {
 type Ordered interface {
 	Len() int
 	All() iter.Seq2[string, any]
+}
+
+// orderedID identifies the storage of x, an errorx.Details or a pointer to
+// one, for enter: the address of its last pair (Details of one array but
+// of different lengths differ), or nil when it has none.
+func orderedID(x Ordered) unsafe.Pointer {
+	v := reflect.ValueOf(x)
+	if v.Kind() == reflect.Pointer {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct || v.NumField() == 0 {
+		return nil
+	}
+	kv := v.Field(0)
+	if kv.Kind() != reflect.Slice || kv.Len() == 0 {
+		return nil
+	}
+	return kv.Index(kv.Len() - 1).Addr().UnsafePointer()
 }
 
 type pair struct {

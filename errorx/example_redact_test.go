@@ -1,0 +1,40 @@
+package errorx_test
+
+import (
+	"fmt"
+
+	"github.com/mcperr/mcperr/errorx"
+)
+
+// RedactSecrets hides secrets by name, by word (password_confirmation),
+// inside a JSON text a model sent instead of an object, and in a DSN;
+// counts named like secrets (max_tokens) stay.
+func ExampleRedactSecrets() {
+	e := errorx.New(errorx.CodeInvalidInput, "3 arguments are invalid.").WithFields(
+		errorx.SentField("password_confirmation", "hunter3", "Does not match password."),
+		errorx.SentField("login", `{"user":"ada","password":"hunter2"}`, "Want an object, not a string."),
+		errorx.SentField("max_tokens", 99999, "At most 4096."),
+	).WithDetail("dsn", "postgres://app:pg_pw@db/app")
+	r := errorx.RedactSecrets(e, nil)
+	for _, f := range r.Fields {
+		fmt.Printf("%s: %v\n", f.Path, f.Sent)
+	}
+	dsn, _ := r.Details.Get("dsn")
+	fmt.Println("dsn:", dsn)
+	// Output:
+	// password_confirmation: [redacted]
+	// login: {"user":"ada","password":"[redacted]"}
+	// max_tokens: 99999
+	// dsn: postgres://app:[redacted]@db/app
+}
+
+// A map that holds itself is cut where it recurs, as every writer cuts it.
+func ExampleRedactSecrets_cycle() {
+	m := map[string]any{"name": "loop", "token": "t0k"}
+	m["self"] = m
+	r := errorx.RedactSecrets(errorx.New("X", "m").WithDetail("m", m), nil)
+	b, _ := r.MarshalJSON()
+	fmt.Println(string(b))
+	// Output:
+	// {"code":"X","class":"INTERNAL","message":"m","details":{"m":{"name":"loop","self":"!ERROR:cycle","token":"[redacted]"}}}
+}

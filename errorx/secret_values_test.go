@@ -1,0 +1,95 @@
+package errorx_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcperr/mcperr/errorx"
+)
+
+// redactedSent is RedactSecrets' value for a field at path that sent v.
+func redactedSent(path string, v any) any {
+	e := errorx.New("X", "m").WithFields(errorx.SentField(path, v, "m"))
+	return errorx.RedactSecrets(e, nil).Fields[0].Sent
+}
+
+// TestRedactSecretsJSONText: a string that holds a JSON object or list (a
+// model that encodes its arguments twice) is redacted by the rules of what
+// it holds, and re-encoded in its order; one without secrets is left as it
+// is, spaces and all.
+func TestRedactSecretsJSONText(t *testing.T) {
+	for sent, want := range map[string]string{
+		`{"user":"ada","password":"hunter2"}`:          `{"user":"ada","password":"[redacted]"}`,
+		` {"z":1, "token":"tok_live_123", "a":[1.50]}`: `{"z":1,"token":"[redacted]","a":[1.50]}`,
+		`[{"api_key":"k1"},"x",null]`:                  `[{"api_key":"[redacted]"},"x",null]`,
+		`{"auth":"{\"token\":\"tok_live_123\"}"}`:      `{"auth":"{\"token\":\"[redacted]\"}"}`,
+		`{"dsn":"postgres://u:pw@h/db","n":"<&>"}`:     `{"dsn":"postgres://u:[redacted]@h/db","n":"<&>"}`,
+		`{"password":"a","password":"b","user":"u"}`:   `{"password":"[redacted]","user":"u"}`,
+		`{"user":"ada", "max_tokens": 5}`:              `{"user":"ada", "max_tokens": 5}`,
+		`{"user":"ada","password":"hunter2"} trailing`: `{"user":"ada","password":"hunter2"} trailing`, // not JSON
+		`[1, 2`: `[1, 2`,
+		`{"auth":{"token":"t"}, "deep":[[[[[[[[[[{}]]]]]]]]]]}`: `{"auth":{"token":"[redacted]"},"deep":[[[[[[[[[[{}]]]]]]]]]]}`,
+	} {
+		if got := redactedSent("args", sent); got != want {
+			t.Errorf("%s:\n got %v\nwant %s", sent, got, want)
+		}
+	}
+	// In a detail, and inside an object.
+	e := errorx.New("X", "m").WithDetail("auth", `{"token":"tok_live_123"}`).
+		WithDetail("request", map[string]any{"body": `{"secret":"s1"}`})
+	out := modelJSON(t, errorx.RedactSecrets(e, nil))
+	if strings.Contains(out, "tok_live_123") || strings.Contains(out, "s1") {
+		t.Errorf("leaks: %s", out)
+	}
+}
+
+// TestRedactSecretsCredentials: credentials spelled out in a string (a
+// URL's or a DSN's password, a secret key=value pair) are masked; the rest
+// of the string is kept.
+func TestRedactSecretsCredentials(t *testing.T) {
+	for sent, want := range map[string]string{
+		"postgres://u:pw@h/db":                                "postgres://u:[redacted]@h/db",
+		"mysql://root:p@ss@db:3306/app?tls=true":              "mysql://root:[redacted]@db:3306/app?tls=true",
+		"clone https://x-access-token:ghp_abc@github.com/o/r": "clone https://x-access-token:[redacted]@github.com/o/r",
+		"root:hunter2@tcp(127.0.0.1:3306)/app":                "root:[redacted]@tcp(127.0.0.1:3306)/app",
+		"root:hunter2@/app":                                   "root:[redacted]@/app",
+		"host=db user=app password=hunter2 dbname=x":          "host=db user=app password=[redacted] dbname=x",
+		"host=db password='hunter 2' dbname=x":                "host=db password='[redacted]' dbname=x",
+		"Server=db;User Id=sa;Password=hunter2;":              "Server=db;User Id=sa;Password=[redacted];",
+		"https://api.example.com/v1?api_key=abc&limit=5":      "https://api.example.com/v1?api_key=[redacted]&limit=5",
+		"spring.datasource.password=pw":                       "spring.datasource.password=[redacted]",
+		// Left as they are.
+		"https://api.example.com/v1?max_tokens=5&q=a:b@c": "https://api.example.com/v1?max_tokens=5&q=a:b@c",
+		"ssh://git@github.com/o/r":                        "ssh://git@github.com/o/r",
+		"ada@example.com":                                 "ada@example.com",
+		"mailto:ada@example.com":                          "mailto:ada@example.com",
+		"a == b, x=1":                                     "a == b, x=1",
+		"https://u:@h/":                                   "https://u:@h/",
+	} {
+		if got := redactedSent("text", sent); got != want {
+			t.Errorf("%s:\n got %v\nwant %s", sent, got, want)
+		}
+	}
+}
+
+// TestMaskCredentialsLinear: strings made of the characters the masking
+// looks back from cost O(n).
+func TestMaskCredentialsLinear(t *testing.T) {
+	for _, unit := range []string{"a@", "a:b@", "password=", "x=", "https://a:b@"} {
+		checkLinear(t, 20_000, func(n int) func() {
+			s := strings.Repeat(unit, n)
+			return func() { _ = redactedSent("text", s) }
+		})
+	}
+}
+
+// TestRedactSecretsDeepJSONText: a JSON text nested deeper than
+// MaxValueDepth is cut there, so that what lies below (a secret) is not
+// echoed in the text as it came.
+func TestRedactSecretsDeepJSONText(t *testing.T) {
+	deep := strings.Repeat(`{"a":`, errorx.MaxValueDepth+50) + `{"password":"hunter2"}` + strings.Repeat("}", errorx.MaxValueDepth+50)
+	got, _ := redactedSent("args", deep).(string)
+	if strings.Contains(got, "hunter2") || !strings.Contains(got, `"!ERROR:value nested too deeply"`) {
+		t.Errorf("got %.100s…%s", got, got[max(len(got)-100, 0):])
+	}
+}

@@ -1,0 +1,221 @@
+package errorx
+
+import "strings"
+
+// SecretNames are the names that mark an argument or a detail as secret
+// (see IsSecret for the rules): "password", "user.db_password",
+// "X-API-Key", "refresh_token", "passwordConfirm", "aws_secret_access_key",
+// "private_key_pem", "token2", "db_pass", "pin" and "aws.credentials.user"
+// are secret; "max_tokens", "token_count", "input_tokens", "password_hint",
+// "pinned", "spin", "passage", "compass" and "bypass" are not.
+var SecretNames = []string{
+	"password", "passwd", "passphrase", "passcode", "pass", "pwd",
+	"secret", "token", "apikey", "authorization", "credential", "credentials",
+	"privatekey", "sessionid", "cookie", "pin", "otp", "totp", "cvv", "cvc",
+}
+
+// secretQualifiers are word parts that, after a secret name, make a name
+// that describes a secret rather than holds one: "token_count",
+// "password_hint", "secret_name", "otp_enabled".
+var secretQualifiers = []string{
+	"count", "counts", "length", "len", "size", "limit", "limits", "max", "min",
+	"hint", "hints", "policy", "rule", "rules", "strength", "type", "kind", "format",
+	"url", "uri", "endpoint", "expires", "expiry", "expiration", "ttl", "lifetime", "age",
+	"name", "arn", "file", "path", "version", "label", "field", "prompt",
+	"required", "enabled", "disabled", "changed", "updated", "created", "used", "usage", "remaining", "rate",
+}
+
+// countPrefixes are word parts that, before a secret name, make a name
+// that counts rather than holds one: "max_token", "num_tokens".
+var countPrefixes = []string{"max", "min", "num"}
+
+// longName is the length from which a name also matches at the end of a
+// longer word ("dbpassword", "accesstoken"); a shorter one ("pass", "pin")
+// matches whole words only, so "compass" and "spin" are not secret.
+const longName = 5
+
+// IsSecret reports whether path (dotted segments) names a secret with
+// names (SecretNames when nil). Each segment is split into words at "-",
+// "_", spaces and other punctuation, at a lower-case letter followed by an
+// upper-case one, at the end of an acronym ("APIKey" is API Key) and
+// between letters and digits; case is ignored. A segment is secret when
+// consecutive words spell a name ("api", "key" spells "apikey"), or a
+// word ends with a name of 5 letters or more ("dbpassword"), and
+//   - no word after it qualifies it as a description (count, length, hint,
+//     policy, type, name, url, expires, enabled and the like:
+//     "password_hint", "token_count" and "secret_name" are not secret),
+//   - no word before it is max, min or num ("max_token").
+//
+// A name plus "s" ending a segment before the last is secret too, with or
+// without a count prefix: the elements of "api_keys.0" and "max_tokens.0"
+// are; RedactSecrets also redacts a value at such a last segment when it is
+// a list or an object. Everything under a secret segment is
+// secret. IsSecret allocates nothing.
+func IsSecret(path string, names []string) bool {
+	if names == nil {
+		names = SecretNames
+	}
+	for path != "" {
+		seg, rest, more := strings.Cut(path, ".")
+		if secretSegment(seg, names, more) {
+			return true
+		}
+		path = rest
+	}
+	return false
+}
+
+// secretSegment reports whether seg is secret by names, or, when plural,
+// also whether it ends with one of names plus "s".
+func secretSegment(seg string, names []string, plural bool) bool {
+	for end := nextWordEnd(seg, 0); end > 0; end = nextWordEnd(seg, end) {
+		pluralEnd := plural && lower(seg[end-1]) == 's' && (end == len(seg) || nextWordEnd(seg, end) < 0)
+		c, cs := lower(seg[end-1]), lower(seg[max(end-2, 0)])
+		for _, n := range names {
+			// Most names do not end with the word's last letter: skip them
+			// before nameEndsAt.
+			if n == "" {
+				continue
+			}
+			if e := lower(n[len(n)-1]); alnum(e) && e != c && !(pluralEnd && e == cs) {
+				continue
+			}
+			if nameEndsAt(seg, end, n, true) || pluralEnd && nameEndsAt(seg, end-1, n, false) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameEndsAt reports whether name (letters and digits; anything else in it
+// is ignored) ends at byte end of seg by the rules of IsSecret; counted
+// says whether a count prefix ("max") makes it no secret.
+func nameEndsAt(seg string, end int, name string, counted bool) bool {
+	start := matchBefore(seg, end, name)
+	if start < 0 || !wordStart(seg, start) && alnumLen(name) < longName {
+		return false
+	}
+	for w := nextWordEnd(seg, end); w > 0; w = nextWordEnd(seg, w) {
+		if oneOf(seg[wordStartBefore(seg, w):w], secretQualifiers) {
+			return false
+		}
+	}
+	if counted && start > 0 && wordStart(seg, start) {
+		if i := lastWordEnd(seg, start); i > 0 && oneOf(seg[wordStartBefore(seg, i):i], countPrefixes) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchBefore compares name with the letters and digits of seg[:end] from
+// the end, ignoring case and anything else, and returns where the match
+// starts in seg, or -1.
+func matchBefore(seg string, end int, name string) int {
+	i, start := end, -1
+	for j := len(name) - 1; j >= 0; j-- {
+		c := lower(name[j])
+		if !alnum(c) {
+			continue
+		}
+		for i > 0 && !alnum(seg[i-1]) {
+			i--
+		}
+		if i == 0 || lower(seg[i-1]) != c {
+			return -1
+		}
+		i--
+		start = i
+	}
+	return start
+}
+
+// nextWordEnd returns the end of the first word of seg that ends after
+// byte i, or -1 when there is none.
+func nextWordEnd(seg string, i int) int {
+	for i < len(seg) && !alnum(seg[i]) {
+		i++
+	}
+	if i == len(seg) {
+		return -1
+	}
+	for i++; i < len(seg) && alnum(seg[i]) && !wordStart(seg, i); i++ {
+	}
+	return i
+}
+
+// lastWordEnd returns the end of the last word that ends at or before
+// byte i of seg, or -1.
+func lastWordEnd(seg string, i int) int {
+	for i > 0 && !alnum(seg[i-1]) {
+		i--
+	}
+	if i == 0 {
+		return -1
+	}
+	return i
+}
+
+// wordStartBefore returns the start of the word that ends at byte end.
+func wordStartBefore(seg string, end int) int {
+	i := end - 1
+	for i > 0 && !wordStart(seg, i) {
+		i--
+	}
+	return i
+}
+
+// wordStart reports whether a word of seg starts at byte i, which holds a
+// letter or a digit: after anything else, at an upper-case letter after a
+// lower-case one or a digit, at the last upper-case letter of an acronym
+// followed by a lower-case one ("APIKey"), between letters and digits.
+func wordStart(seg string, i int) bool {
+	if i == 0 || !alnum(seg[i-1]) {
+		return true
+	}
+	p, c := seg[i-1], seg[i]
+	switch {
+	case digit(p) != digit(c):
+		return true
+	case upper(c) && !upper(p):
+		return true
+	case upper(c) && upper(p) && i+1 < len(seg) && isLower(seg[i+1]):
+		return true
+	}
+	return false
+}
+
+// oneOf reports whether word is one of words, ignoring case.
+func oneOf(word string, words []string) bool {
+	for _, w := range words {
+		if strings.EqualFold(word, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func alnumLen(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if alnum(s[i]) {
+			n++
+		}
+	}
+	return n
+}
+
+// alnum reports whether c is part of a word: an ASCII letter or digit, or
+// a byte of a non-ASCII character (which counts as a lower-case letter).
+func alnum(c byte) bool   { return c >= 0x80 || digit(c) || upper(c) || isLower(c) }
+func digit(c byte) bool   { return '0' <= c && c <= '9' }
+func upper(c byte) bool   { return 'A' <= c && c <= 'Z' }
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' || c >= 0x80 }
+
+func lower(c byte) byte {
+	if upper(c) {
+		return c + 'a' - 'A'
+	}
+	return c
+}
