@@ -7,6 +7,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -41,7 +42,9 @@ func AsksForInput(e *errorx.Error) bool {
 // object with a repeated key is read differently by different readers, and
 // the caller has one value to give per path). The human block is a
 // "## Input Needed" heading, the message and the suggestions, annotated for
-// the user with priority 1 as the reference annotates it.
+// the user with priority 1 as the reference annotates it; a path in it is
+// escaped as text the caller chose, each suggestion is a code span that
+// cannot end its line.
 func (d ToolError) renderNeedsInput(e *errorx.Error) *mcp.CallToolResult {
 	asks := askedInputs(e)
 	b := getBuf()
@@ -58,12 +61,11 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *mcp.CallToolResult {
 				continue
 			}
 			md = append(md, "\n\n**Suggestions for "...)
-			md = append(md, a.path...)
+			md = format.AppendMarkdownText(md, a.path)
 			md = append(md, ":**"...)
 			for _, o := range a.options {
-				md = append(md, "\n- `"...)
-				md = append(md, o...)
-				md = append(md, '`')
+				md = append(md, "\n- "...)
+				md = format.AppendMarkdownCode(md, o)
 			}
 		}
 		w.B = md
