@@ -474,3 +474,24 @@ func TestBudgetBoundsWork(t *testing.T) {
 		t.Error("Reset keeps Exceeded")
 	}
 }
+
+// BenchmarkValueMarshaled: a value Value hands to encoding/json (a struct,
+// a json.RawMessage), against json.Marshal alone: what the nesting guard and
+// the check of the bytes (valid UTF-8, no lone surrogate) cost.
+func BenchmarkValueMarshaled(b *testing.B) {
+	raw := json.RawMessage(`{"id":"proj_xyz","tags":["a","b"],"n":12,"s":"` + strings.Repeat("é", 40) + `"}`)
+	for name, v := range map[string]any{"struct": point{1, 2, "tag"}, "raw": raw} {
+		b.Run(name+"/impl=jsonw", func(b *testing.B) {
+			w := Writer{}
+			for b.Loop() {
+				w.Reset()
+				w.Value(v)
+			}
+		})
+		b.Run(name+"/impl=encoding_json", func(b *testing.B) {
+			for b.Loop() {
+				_, _ = json.Marshal(v)
+			}
+		})
+	}
+}
