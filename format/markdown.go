@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // AppendMarkdownText appends s, text a caller chose (a value it sent, a key
@@ -144,8 +145,25 @@ func AppendSentMarkdown(dst []byte, v any, sent bool) []byte {
 	if _, masked := v.(Masked); masked || !sent {
 		return AppendSent(dst, v, sent)
 	}
-	var buf [128]byte
-	return AppendMarkdownText(dst, string(AppendSent(buf[:0], v, sent)))
+	start := len(dst)
+	dst = AppendSent(dst, v, sent)
+	if plainMarkdown(dst[start:]) {
+		return dst // no allocation: the common case
+	}
+	text := string(dst[start:])
+	return AppendMarkdownText(dst[:start], text)
+}
+
+// plainMarkdown reports whether AppendMarkdownText would copy b unchanged.
+func plainMarkdown(b []byte) bool {
+	s := unsafe.String(unsafe.SliceData(b), len(b)) // only read here
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < utf8.RuneSelf && markdownEscape(s, i, false) != "" ||
+			c == 0xc2 && strings.HasPrefix(s[i:], "\u0085") || c == 0xe2 && (strings.HasPrefix(s[i:], "\u2028") || strings.HasPrefix(s[i:], "\u2029")) {
+			return false
+		}
+	}
+	return true
 }
 
 // AppendMarkdownCode appends s as a markdown code span: between backticks,

@@ -71,6 +71,15 @@ func TestAppendSentMarkdown(t *testing.T) {
 	}
 }
 
+// TestAppendSentMarkdownAllocs: a value with nothing to escape costs no
+// allocation beyond AppendSent's.
+func TestAppendSentMarkdownAllocs(t *testing.T) {
+	buf := make([]byte, 0, 256)
+	if n := testing.AllocsPerRun(100, func() { _ = format.AppendSentMarkdown(buf[:0], "bad-email", true) }); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}
+
 type redacted struct{}
 
 func (redacted) Masked() string { return "[redacted]" }
@@ -129,6 +138,11 @@ func FuzzMarkdownText(f *testing.F) {
 		}
 		if back := unescapeMarkdown(t, out); back != s {
 			t.Fatalf("%q reads back as %q", s, back)
+		}
+		// The sent form is the escaped "You sent" form, with or without the
+		// shortcut for text with nothing to escape.
+		if got, want := string(format.AppendSentMarkdown(nil, s, true)), string(format.AppendMarkdownText(nil, format.Sent(s, true))); got != want {
+			t.Fatalf("%q: sent form %q, want %q", s, got, want)
 		}
 	})
 }
