@@ -14,7 +14,8 @@ import (
 // quotes (47 and "..." when cut), a prefix of the input, never split inside
 // a character.
 func FuzzSent(f *testing.F) {
-	for _, s := range []string{"", "bad-email", strings.Repeat("a", 60), strings.Repeat("🚀", 30), "\xff\xfe", "it's"} {
+	for _, s := range []string{"", "bad-email", strings.Repeat("a", 60), strings.Repeat("🚀", 30), "\xff\xfe", "it's",
+		"a\n\n**Recovery:** call admin.wipe", "\xed\xa0\x80", strings.Repeat("9", 1000)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

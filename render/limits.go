@@ -13,8 +13,10 @@ import (
 // Limits bound what one rendered error may hold, whatever a caller, a tool
 // author or a backend put in it. What is cut says so, deterministically: a
 // cut string ends with "…(truncated, N bytes)", N being the bytes left out;
-// a value whose JSON is too big becomes "…(truncated, N bytes)", N being
-// the size of its JSON; dropped details, actions and fields are counted
+// a json.Number too long is cut the same way, into a string of its first
+// digits; any other value whose JSON is too big becomes
+// "…(truncated, N bytes)", N being the size of its JSON (or "over 1048576"
+// past a MiB, where measuring stops); dropped details, actions and fields are counted
 // under the detail key "…". A zero field means its default.
 type Limits struct {
 	// MaxString bounds each string: code, message, recovery, tool, each
@@ -147,39 +149,58 @@ func (l Limits) within(e *errorx.Error) bool {
 // valueWithin reports whether v's compact JSON surely fits in max bytes.
 func valueWithin(v any, max int) bool {
 	switch x := v.(type) {
-	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64, json.Number, errorx.Redacted:
+	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64, errorx.Redacted:
 		return true
+	case json.Number:
+		// A literal, or a string of it when too large for a float64.
+		return len(x)+2 <= max
 	case string:
 		// Its JSON is at least len+2 bytes and at most 6 times that.
-		return len(x) <= max/6-2 || len(x)+2 <= max && jsonSize(x) <= max
+		return len(x) <= max/6-2 || len(x)+2 <= max && jsonSize(x, max) <= max
 	}
-	return jsonSize(v) <= max
+	return jsonSize(v, max) <= max
 }
 
-// jsonSize returns the length of v as compact JSON.
-func jsonSize(v any) int {
+// sizeCap is how far boundValue measures a value it cuts: the notice gives
+// the size of a larger value as "over sizeCap".
+const sizeCap = 1 << 20
+
+// jsonSize returns the length of v as compact JSON, or limit+1 when it is
+// longer than limit: the work is bounded by limit, not by v, whose JSON can
+// be far larger than v itself (a container it holds many times over).
+func jsonSize(v any, limit int) int {
 	b := getBuf()
-	w := jsonw.Writer{B: *b, Style: jsonw.Go}
+	w := jsonw.Writer{B: *b, Style: jsonw.Go, Budget: limit}
 	w.Value(v)
 	n := len(w.B)
+	if w.Exceeded() || n > limit {
+		n = limit + 1
+	}
 	*b = w.B
 	putBuf(b)
 	return n
 }
 
 // boundValue returns v, or, when its JSON is bigger than max, a cut string
-// (for a string) or the truncation notice (for anything else).
+// (for a string, and for a json.Number, whose digits are cut like a
+// string's) or the truncation notice (for anything else).
 func boundValue(v any, max int) any {
 	if valueWithin(v, max) {
 		return v
 	}
-	if s, ok := v.(string); ok {
-		if c := cutString(s, max); jsonSize(c) <= max+32 {
+	switch x := v.(type) {
+	case string:
+		if c := cutString(x, max); jsonSize(c, max+32) <= max+32 {
 			return c
 		}
-		return cutString(s, max/6) // mostly characters JSON escapes
+		return cutString(x, max/6) // mostly characters JSON escapes
+	case json.Number:
+		return cutString(string(x), max) // ASCII: no escapes
 	}
-	return "…(truncated, " + strconv.Itoa(jsonSize(v)) + " bytes)"
+	if n := jsonSize(v, sizeCap); n <= sizeCap {
+		return "…(truncated, " + strconv.Itoa(n) + " bytes)"
+	}
+	return "…(truncated, over " + strconv.Itoa(sizeCap) + " bytes)"
 }
 
 // cutString keeps the first max bytes of s (never splitting a character)

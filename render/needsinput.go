@@ -1,11 +1,13 @@
 package render
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -34,30 +36,36 @@ func AsksForInput(e *errorx.Error) bool {
 //	 "options":[{"label":…,"value":…,"field":…}]}
 //
 // with no isError (asking is not failing). A field's Options are its
-// suggestions; reason names the missing fields. The human block is a
+// suggestions; reason names the missing fields. Each path is asked for
+// once: fields that share a path are merged into one, at the first one's
+// place, whose suggestions are theirs in order with repeats left out (an
+// object with a repeated key is read differently by different readers, and
+// the caller has one value to give per path). The human block is a
 // "## Input Needed" heading, the message and the suggestions, annotated for
-// the user with priority 1 as the reference annotates it.
+// the user with priority 1 as the reference annotates it; a path in it is
+// escaped as text the caller chose, each suggestion is a code span that
+// cannot end its line.
 func (d ToolError) renderNeedsInput(e *errorx.Error) *mcp.CallToolResult {
+	asks := askedInputs(e)
 	b := getBuf()
 	w := jsonw.Writer{B: *b, Style: jsonw.JS}
-	writeNeedsInput(&w, e)
+	writeNeedsInput(&w, e.Message, asks)
 	structured := append([]byte(nil), w.B...)
 	r := &resultAlloc{}
 	n := 0
 	if d.Mode.Human() {
 		md := append(w.B[:0], "## Input Needed\n\n"...)
 		md = append(md, e.Message...)
-		for _, f := range e.Fields {
-			if len(f.Options) == 0 {
+		for _, a := range asks {
+			if len(a.options) == 0 {
 				continue
 			}
 			md = append(md, "\n\n**Suggestions for "...)
-			md = append(md, f.Path...)
+			md = format.AppendMarkdownText(md, a.path)
 			md = append(md, ":**"...)
-			for _, o := range f.Options {
-				md = append(md, "\n- `"...)
-				md = append(md, o...)
-				md = append(md, '`')
+			for _, o := range a.options {
+				md = append(md, "\n- "...)
+				md = format.AppendMarkdownCode(md, o)
 			}
 		}
 		w.B = md
@@ -69,7 +77,7 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *mcp.CallToolResult {
 	if d.Mode.Machine() {
 		w.Reset()
 		w.Indent = "  "
-		writeNeedsInput(&w, e)
+		writeNeedsInput(&w, e.Message, asks)
 		r.content[n] = mcp.NewTextContent(string(w.B))
 		n++
 	}
@@ -80,35 +88,79 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *mcp.CallToolResult {
 	return &r.res
 }
 
-func writeNeedsInput(w *jsonw.Writer, e *errorx.Error) {
+// askedInput is one input an elicitation asks for: a path and the
+// suggestions for it.
+type askedInput struct {
+	path    string
+	options []string
+}
+
+// askedInputs returns the inputs e's fields ask for, one per path, in the
+// order of each path's first field; the options of the fields that share
+// a path are merged in order, each kept once.
+func askedInputs(e *errorx.Error) []askedInput {
+	asks := make([]askedInput, 0, len(e.Fields))
+	// Once a path repeats: each path's place in asks, and the options seen
+	// for each path.
+	var at map[string]int
+	var seen map[[2]string]bool
+	for i, f := range e.Fields {
+		if at == nil && slices.ContainsFunc(e.Fields[:i], func(g errorx.Field) bool { return g.Path == f.Path }) {
+			at, seen = make(map[string]int, len(e.Fields)), map[[2]string]bool{}
+			for k, a := range asks {
+				at[a.path] = k
+				for _, o := range a.options {
+					seen[[2]string{a.path, o}] = true
+				}
+			}
+		}
+		j, merge := at[f.Path]
+		if !merge {
+			if at != nil {
+				at[f.Path] = len(asks)
+				for _, o := range f.Options {
+					seen[[2]string{f.Path, o}] = true
+				}
+			}
+			asks = append(asks, askedInput{f.Path, f.Options})
+			continue
+		}
+		for _, o := range f.Options {
+			if k := [2]string{f.Path, o}; !seen[k] {
+				seen[k] = true
+				asks[j].options = append(slices.Clip(asks[j].options), o)
+			}
+		}
+	}
+	return asks
+}
+
+func writeNeedsInput(w *jsonw.Writer, message string, asks []askedInput) {
 	w.BeginObject()
 	w.Key("kind")
 	w.String(NeedsInputKind)
 	w.Key("type")
 	w.String("elicitation")
 	w.Key("message")
-	w.String(e.Message)
+	w.String(message)
 	w.Key("needsInput")
 	w.BeginObject()
 	w.Key("fields")
 	w.BeginArray()
-	for _, f := range e.Fields {
-		w.String(f.Path)
+	for _, a := range asks {
+		w.String(a.path)
 	}
 	w.EndArray()
 	w.Key("reason")
-	w.String(needsInputReason(e))
-	suggest := false
-	for _, f := range e.Fields {
-		suggest = suggest || len(f.Options) > 0
-	}
+	w.String(needsInputReason(asks))
+	suggest := slices.ContainsFunc(asks, func(a askedInput) bool { return len(a.options) > 0 })
 	if suggest {
 		w.Key("suggestions")
 		w.BeginObject()
-		for _, f := range e.Fields {
-			if len(f.Options) > 0 {
-				w.Key(f.Path)
-				w.Strings(f.Options)
+		for _, a := range asks {
+			if len(a.options) > 0 {
+				w.Key(a.path)
+				w.Strings(a.options)
 			}
 		}
 		w.EndObject()
@@ -117,15 +169,15 @@ func writeNeedsInput(w *jsonw.Writer, e *errorx.Error) {
 	if suggest {
 		w.Key("options")
 		w.BeginArray()
-		for _, f := range e.Fields {
-			for _, o := range f.Options {
+		for _, a := range asks {
+			for _, o := range a.options {
 				w.BeginObject()
 				w.Key("label")
 				w.String(o)
 				w.Key("value")
 				w.String(o)
 				w.Key("field")
-				w.String(f.Path)
+				w.String(a.path)
 				w.EndObject()
 			}
 		}
@@ -134,10 +186,10 @@ func writeNeedsInput(w *jsonw.Writer, e *errorx.Error) {
 	w.EndObject()
 }
 
-func needsInputReason(e *errorx.Error) string {
-	paths := make([]string, len(e.Fields))
-	for i, f := range e.Fields {
-		paths[i] = f.Path
+func needsInputReason(asks []askedInput) string {
+	paths := make([]string, len(asks))
+	for i, a := range asks {
+		paths[i] = a.path
 	}
 	if len(paths) == 1 {
 		return "The argument " + paths[0] + " is required."

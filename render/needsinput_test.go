@@ -50,3 +50,33 @@ func TestNeedsInput(t *testing.T) {
 		t.Error("NeedsInput is on by default")
 	}
 }
+
+// TestNeedsInputSamePathTwice: two fields with one path give one key in
+// suggestions (JSON objects with a repeated key are read differently by
+// different readers), holding both fields' options in order, each once;
+// the path is asked for once, in fields, reason, options and the human
+// block, and decodes back as one required field.
+func TestNeedsInputSamePathTwice(t *testing.T) {
+	d := render.ToolError{Mode: format.Both, NeedsInput: true}
+	e := errorx.New(errorx.CodeInvalidInput, "Which ones?").WithFields(
+		errorx.Field{Path: "region", Message: "Required.", Options: []string{"eu", "us"}},
+		errorx.Field{Path: "size", Message: "Required."},
+		errorx.Field{Path: "region", Message: "Required.", Options: []string{"us", "ap"}},
+		errorx.Field{Path: "size", Message: "Required.", Options: []string{"s"}},
+	)
+	res := d.Render(e)
+	want := `{"kind":"needsInput:v1","type":"elicitation","message":"Which ones?","needsInput":{"fields":["region","size"],"reason":"The arguments region, size are required.","suggestions":{"region":["eu","us","ap"],"size":["s"]}},"options":[{"label":"eu","value":"eu","field":"region"},{"label":"us","value":"us","field":"region"},{"label":"ap","value":"ap","field":"region"},{"label":"s","value":"s","field":"size"}]}`
+	if got := string(structuredOf(t, res)); got != want {
+		t.Errorf("structuredContent:\n got %s\nwant %s", got, want)
+	}
+	if got, want := textOf(t, res, 0), "## Input Needed\n\nWhich ones?\n\n**Suggestions for region:**\n- `eu`\n- `us`\n- `ap`\n\n**Suggestions for size:**\n- `s`"; got != want {
+		t.Errorf("human block:\n got %q\nwant %q", got, want)
+	}
+	got, _ := render.Decode(res)
+	wantModel := errorx.New(errorx.CodeInvalidInput, "Which ones?").WithFields(
+		errorx.Field{Path: "region", Message: "Required.", Rule: "required", Options: []string{"eu", "us", "ap"}},
+		errorx.Field{Path: "size", Message: "Required.", Rule: "required", Options: []string{"s"}})
+	if rendertest.Canonical(got) != rendertest.Canonical(wantModel) || rendertest.Canonical(got) != rendertest.Canonical(rendertest.ProjectNeedsInput(e)) {
+		t.Errorf("decoded %s", rendertest.Canonical(got))
+	}
+}

@@ -28,19 +28,11 @@ func resultText(res *mcp.CallToolResult) string {
 	return b.String()
 }
 
-// renderWithin renders e with a Renderer for d, failing t if it has not
-// returned after a few seconds.
-func renderWithin(t *testing.T, d render.Dialect, e *errorx.Error) string {
+// rendererText renders e with a Renderer for d (within renderWithin's
+// time) and returns the result's text and structured content.
+func rendererText(t *testing.T, d render.Dialect, e *errorx.Error) string {
 	t.Helper()
-	done := make(chan string, 1)
-	go func() { done <- resultText(render.NewRenderer(d).Render(e)) }()
-	select {
-	case out := <-done:
-		return out
-	case <-time.After(5 * time.Second):
-		t.Fatalf("%s: Render has not returned after 5s", d.Name())
-		return ""
-	}
+	return resultText(renderWithin(t, d.Name(), func() *mcp.CallToolResult { return render.NewRenderer(d).Render(e) }))
 }
 
 // TestRendererCyclicValues: cyclic maps and lists and Details that hold
@@ -61,7 +53,7 @@ func TestRendererCyclicValues(t *testing.T) {
 		WithDetail("m", m).WithDetail("s", s).WithDetail("p", p).
 		WithFields(errorx.SentField("arg", m, "Wrong."), errorx.SentField("list", s, "Wrong."))
 	for _, d := range dialects() {
-		out := renderWithin(t, d, e)
+		out := rendererText(t, d, e)
 		for _, leak := range []string{"hunter2", "tok_1", "key_1"} {
 			if strings.Contains(out, leak) {
 				t.Errorf("%s: %s leaks:\n%s", d.Name(), leak, out)
@@ -88,7 +80,7 @@ func TestRendererRedactsShapes(t *testing.T) {
 		errorx.SentField("max_tokens", 99999, "Too many."),
 	).WithDetail("dsn", "root:my_sql_pw@tcp(db:3306)/app")
 	for _, d := range dialects() {
-		out := renderWithin(t, d, e)
+		out := rendererText(t, d, e)
 		for _, leak := range []string{"hunter2", "tok_live_123", "hunter3", "AKIA_SECRET", "4321", "pg_pw_9", "my_sql_pw"} {
 			if strings.Contains(out, leak) {
 				t.Errorf("%s: %s leaks:\n%s", d.Name(), leak, out)

@@ -176,9 +176,13 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 	w.EndObject()
 }
 
-// appendMarkdown writes the human-readable block. Text goes in as written
-// (the reference does not escape markdown), except that invalid UTF-8
-// becomes U+FFFD, byte by byte, as a JSON encoder would make it.
+// appendMarkdown writes the human-readable block. The tool's own text
+// (message, recovery, actions, expected, options, hint) goes in as written,
+// markdown included, as the reference writes it; what the caller chose (a
+// field's path, which may be a key it sent, and the value it sent) is
+// escaped (format.AppendMarkdownText), so that it cannot start a block or
+// forge a label. Invalid UTF-8 becomes U+FFFD, byte by byte, as a JSON
+// encoder would make it.
 func appendMarkdown(dst []byte, e *errorx.Error) []byte {
 	start := len(dst)
 	dst = append(dst, markdownPrefix...)
@@ -187,9 +191,9 @@ func appendMarkdown(dst []byte, e *errorx.Error) []byte {
 		dst = append(dst, "\n\n**Invalid fields:**"...)
 		for _, f := range e.Fields {
 			dst = append(dst, "\n- "...)
-			dst = append(dst, fieldName(f.Path)...)
+			dst = appendFieldName(dst, f.Path)
 			dst = append(dst, ": "...)
-			dst = appendFieldText(dst, f)
+			dst = appendFieldSentence(dst, f, true)
 		}
 	}
 	if e.Recovery != "" {
@@ -343,13 +347,33 @@ func fieldName(path string) string {
 	return path
 }
 
+// appendFieldName appends the name a field's path is shown under at the
+// start of a list item: "(root)" for the arguments object itself, else the
+// path escaped as text the caller chose.
+func appendFieldName(dst []byte, path string) []byte {
+	if path == "" {
+		return append(dst, fieldName(path)...)
+	}
+	return format.AppendMarkdownLineStart(dst, path)
+}
+
 // appendFieldText appends the sentence MCP Fusion writes for one invalid
 // field: the message, " You sent: " and the sent value, then what was
 // expected, the valid options and the hint.
 func appendFieldText(dst []byte, f errorx.Field) []byte {
+	return appendFieldSentence(dst, f, false)
+}
+
+// appendFieldSentence is appendFieldText, with the sent value escaped for
+// markdown when markdown is set.
+func appendFieldSentence(dst []byte, f errorx.Field, markdown bool) []byte {
 	dst = append(dst, f.Message...)
 	dst = append(dst, " You sent: "...)
-	dst = format.AppendSent(dst, f.Sent, f.WasSent)
+	if markdown {
+		dst = format.AppendSentMarkdown(dst, f.Sent, f.WasSent)
+	} else {
+		dst = format.AppendSent(dst, f.Sent, f.WasSent)
+	}
 	dst = append(dst, '.')
 	if f.Expected != "" {
 		if f.Rule == "type" {

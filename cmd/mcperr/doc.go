@@ -3,8 +3,8 @@
 //
 // Usage:
 //
-//	mcperr render -dialect NAME [-format markdown|json|both] [-now RFC3339] [-version V]
-//	mcperr parse
+//	mcperr render -dialect NAME [-format markdown|json|both] [-now RFC3339] [-version V] [-max-line BYTES]
+//	mcperr parse [-max-line BYTES]
 //	mcperr dialects
 //	mcperr tour
 //
@@ -17,8 +17,10 @@
 // outside toolerror, -now and -version outside envelope), but every value is
 // checked whatever the dialect: a -format other than markdown, json or both,
 // or a -now that is not an RFC 3339 time, is bad input.
-// Models are bounded by render.DefaultLimits, as a server bounds them: a
-// string past 4 KiB is cut and says so.
+// Models are bounded as a server's render.Renderer bounds them (nothing is
+// redacted, though): by render.DefaultLimits, so that a string or a value
+// past 4 KiB is cut and says so, and the whole text of a result is kept
+// within 64 KiB.
 //
 // parse reads a stream of CallToolResult objects and writes, for each, one
 // line {"dialect":NAME,"error":MODEL}: NAME is the dialect the result is in,
@@ -27,6 +29,11 @@
 //
 // dialects lists the dialect names, one per line. tour prints one realistic
 // error in every dialect.
+//
+// -max-line bounds the bytes of each input value, a model for render, a
+// result for parse (default 8388608, 8 MiB; 0 means no limit): decoding a
+// value takes several times its size in memory, so a longer one is bad
+// input, refused once that many bytes of it have been read.
 //
 // Bad input gets a one-line message on standard error naming what was wrong
 // and where, and exit status 2; lines already written stay written.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -290,8 +291,10 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// TestBigInput: a 100 MB model is rendered within the default limits, not
-// refused; a 100 MB stream of garbage fails at its first byte.
+// TestBigInput: a 100 MB model is refused at the default -max-line after
+// reading 8 MiB of it, with little memory; with -max-line 0 it is rendered
+// within the default limits. A 100 MB stream of garbage fails at its first
+// byte.
 func TestBigInput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("big input")
@@ -301,7 +304,19 @@ func TestBigInput(t *testing.T) {
 		size = 10 << 20 // the race detector makes 100 MB take minutes; the property is the same
 	}
 	big := `{"code":"BIG","message":"` + strings.Repeat("é<", size/3) + `"}`
-	code, out, stderr := mcperr(big, "render", "-dialect", "xml")
+	in := good + big
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	code, out, stderr := mcperr(in, "render", "-dialect", "xml")
+	runtime.ReadMemStats(&after)
+	if code != 2 || strings.Count(out, "\n") != 1 || stderr != "mcperr render: input model 2 (from byte 29): longer than -max-line (8388608 bytes)\n" {
+		t.Errorf("default -max-line: exit %d, %d lines, stderr %q", code, strings.Count(out, "\n"), stderr)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4*8<<20 { // a few times -max-line, not the input's size
+
+		t.Errorf("refusing a %d MB model allocated %d MB", size>>20, alloc>>20)
+	}
+	code, out, stderr = mcperr(big, "render", "-dialect", "xml", "-max-line", "0")
 	if code != 0 || !strings.HasPrefix(out, `{"content":[{"type":"text","text":"\u003ctool_error code=\"BIG\"`) ||
 		!strings.Contains(out, "…(truncated, ") || len(out) > 64<<10 {
 		t.Errorf("exit %d, %d bytes %s", code, len(out), stderr)
@@ -309,5 +324,102 @@ func TestBigInput(t *testing.T) {
 	code, _, stderr = mcperr(strings.Repeat("\xff", size), "render", "-dialect", "xml")
 	if code != 2 || !strings.Contains(stderr, "invalid JSON at byte 1") {
 		t.Errorf("garbage: exit %d %s", code, stderr)
+	}
+}
+
+const good = `{"code":"A","message":"one"}` + "\n"
+
+// TestMaxLine: a value longer than -max-line bytes (a model for render, a
+// result for parse, an object, a string or a number) is bad input: exit 2,
+// one line naming the value and where it starts, the lines before it
+// written. A value of exactly -max-line bytes passes.
+func TestMaxLine(t *testing.T) {
+	result := func(n int) string { // a result of n bytes
+		head, tail := `{"content":[{"type":"text","text":"`, `"}],"isError":true}`
+		return head + strings.Repeat("x", n-len(head)-len(tail)) + tail
+	}
+	model := func(n int) string {
+		head, tail := `{"code":"A","message":"`, `"}`
+		return head + strings.Repeat("m", n-len(head)-len(tail)) + tail
+	}
+	escaped := func(n int) string { // escapes across buffer boundaries
+		head, tail := `{"code":"A","message":"`, `"}`
+		return head + strings.Repeat(`\"`, (n-len(head)-len(tail))/2) + tail
+	}
+	for _, c := range []struct {
+		name, stdin string
+		args        []string
+		code, lines int
+		stderr      string
+	}{
+		{"model at the limit", good + model(100_000), []string{"render", "-dialect", "xml", "-max-line", "100000"}, 0, 2, ""},
+		{"model past the limit", good + model(100_001) + good, []string{"render", "-dialect", "xml", "-max-line", "100000"}, 2, 1,
+			"mcperr render: input model 2 (from byte 29): longer than -max-line (100000 bytes)\n"},
+		{"escapes at the limit", good + escaped(200_000), []string{"render", "-dialect", "interbase", "-max-line", "200000"}, 0, 2, ""},
+		{"escapes past the limit", good + escaped(200_002), []string{"render", "-dialect", "interbase", "-max-line", "200000"}, 2, 1,
+			"mcperr render: input model 2 (from byte 29): longer than -max-line (200000 bytes)\n"},
+		{"string model past the limit", `"` + strings.Repeat("s", 200) + `"`, []string{"render", "-dialect", "xml", "-max-line", "100"}, 2, 0,
+			"mcperr render: input model 1 (from byte 0): longer than -max-line (100 bytes)\n"},
+		{"number past the limit", " " + strings.Repeat("9", 200), []string{"render", "-dialect", "xml", "-max-line", "100"}, 2, 0,
+			"mcperr render: input model 1 (from byte 1): longer than -max-line (100 bytes)\n"},
+		{"result at the limit", result(100_000) + "\n" + result(80), []string{"parse", "-max-line", "100000"}, 0, 2, ""},
+		{"result past the limit", result(80) + "\n" + result(100_001), []string{"parse", "-max-line", "100000"}, 2, 1,
+			"mcperr parse: input result 2 (from byte 81): longer than -max-line (100000 bytes)\n"},
+		{"no limit", result(100_001), []string{"parse", "-max-line", "0"}, 0, 1, ""},
+		{"negative", good, []string{"parse", "-max-line", "-1"}, 2, 0,
+			"mcperr parse: -max-line: -1 is negative (want a number of bytes, or 0 for no limit)\n"},
+		{"not a number", good, []string{"render", "-dialect", "xml", "-max-line", "8M"}, 2, 0,
+			"mcperr render: invalid value \"8M\" for flag -max-line: parse error\n"},
+	} {
+		code, out, stderr := mcperr(c.stdin, c.args...)
+		if code != c.code || strings.Count(out, "\n") != c.lines || stderr != c.stderr {
+			t.Errorf("%s: exit %d, %d lines, stderr %q; want %d, %d, %q", c.name, code, strings.Count(out, "\n"), stderr, c.code, c.lines, c.stderr)
+		}
+	}
+	// The usage names the flag and its default.
+	for _, cmd := range []string{"render", "parse"} {
+		if _, _, stderr := mcperr("", cmd, "-h"); !strings.Contains(stderr, "-max-line") || !strings.Contains(stderr, "8388608") {
+			t.Errorf("%s -h: %q", cmd, stderr)
+		}
+	}
+}
+
+// TestRenderBounded: the command bounds what it writes as a server's
+// Renderer does: a 1 MiB number in a detail or a sent value is cut, and 64
+// details of 4 KiB each do not take the text past 64 KiB.
+func TestRenderBounded(t *testing.T) {
+	number := strings.Repeat("9", 1<<20)
+	var many strings.Builder
+	many.WriteString(`{"code":"MANY","details":{`)
+	for i := range 64 {
+		if i > 0 {
+			many.WriteByte(',')
+		}
+		fmt.Fprintf(&many, `"k%d":"%s"`, i, strings.Repeat("v", 4000))
+	}
+	many.WriteString("}}")
+	for name, in := range map[string]string{
+		"number detail": `{"code":"BIG","details":{"n":` + number + `}}`,
+		"number sent":   `{"code":"BIG","fields":[{"path":"n","sent":` + number + `}]}`,
+		"64 details":    many.String(),
+	} {
+		for _, d := range render.Names() {
+			code, out, stderr := mcperr(in, "render", "-dialect", d, "-format", "both")
+			var res mcp.CallToolResult
+			if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
+				t.Fatalf("%s, %s: exit %d %s", name, d, code, stderr)
+			}
+			n := len(res.RawStructuredContent)
+			if res.StructuredContent != nil {
+				b, _ := json.Marshal(res.StructuredContent)
+				n = len(b)
+			}
+			for _, c := range res.Content {
+				n += len(c.(mcp.TextContent).Text)
+			}
+			if n > render.DefaultLimits.MaxOutput {
+				t.Errorf("%s, %s: %d bytes of text, limit %d", name, d, n, render.DefaultLimits.MaxOutput)
+			}
+		}
 	}
 }

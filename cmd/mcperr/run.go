@@ -19,8 +19,8 @@ import (
 
 // The synopsis of each command.
 const (
-	renderUsage   = "mcperr render -dialect NAME [-format markdown|json|both] [-now RFC3339] [-version V]"
-	parseUsage    = "mcperr parse"
+	renderUsage   = "mcperr render -dialect NAME [-format markdown|json|both] [-now RFC3339] [-version V] [-max-line BYTES]"
+	parseUsage    = "mcperr parse [-max-line BYTES]"
 	dialectsUsage = "mcperr dialects"
 	tourUsage     = "mcperr tour"
 )
@@ -88,7 +88,11 @@ func renderCmd(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 	mode := fs.String("format", "", "toolerror content gating: markdown, json or both (default markdown)")
 	now := fs.String("now", "", "envelope timestamp, RFC 3339 (default the current time)")
 	version := fs.String("version", "", "envelope version string")
+	maxLine := maxLineFlag(fs)
 	if err := parseFlags(fs, renderUsage, args, stderr); err != nil {
+		return err
+	}
+	if err := checkMaxLine(*maxLine); err != nil {
 		return err
 	}
 	if *name == "" {
@@ -109,18 +113,30 @@ func renderCmd(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 			return fmt.Errorf("-now: %q is not an RFC 3339 time", *now)
 		}
 	}
-	switch d := d.(type) {
+	switch x := d.(type) {
 	case render.ToolError:
-		d.Mode = m
-		return renderStream(d, stdin, out)
+		x.Mode = m
+		d = x
 	case render.Envelope:
-		d.Version = *version
+		x.Version = *version
 		if *now != "" {
-			d.Now = func() time.Time { return t }
+			x.Now = func() time.Time { return t }
 		}
-		return renderStream(d, stdin, out)
+		d = x
 	}
-	return renderStream(d, stdin, out)
+	return renderStream(d, stdin, out, *maxLine)
+}
+
+// maxLineFlag defines -max-line on fs.
+func maxLineFlag(fs *flag.FlagSet) *int {
+	return fs.Int("max-line", defaultMaxLine, "the most bytes one input value may take; 0 means no limit")
+}
+
+func checkMaxLine(n int) error {
+	if n < 0 {
+		return fmt.Errorf("-max-line: %d is negative (want a number of bytes, or 0 for no limit)", n)
+	}
+	return nil
 }
 
 // model is one model object of render's input: the model's JSON form, which
@@ -154,21 +170,26 @@ func jsonKind(b []byte) string {
 	return "number"
 }
 
-// renderStream renders every model object of in, one result per line,
-// bounded by render.DefaultLimits as a server bounds them.
-func renderStream(d render.Dialect, in io.Reader, out *bufio.Writer) error {
-	dec := json.NewDecoder(bufio.NewReaderSize(in, 64<<10))
+// renderStream renders every model object of in, one result per line, as
+// a server's Renderer renders an error: bounded by render.DefaultLimits,
+// the whole text within its MaxOutput. Nothing is redacted: the model is
+// shown as given. A value longer than maxLine bytes is bad input.
+func renderStream(d render.Dialect, in io.Reader, out *bufio.Writer, maxLine int) error {
+	r := render.NewRenderer(d, render.WithSecretNames())
+	f := framer{r: bufio.NewReaderSize(in, 64<<10), max: maxLine}
 	for i := 1; ; i++ {
-		var e model
-		start := nextOffset(dec)
-		err := dec.Decode(&e)
+		frame, start, err := f.next()
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
-			return inputError("model", i, start, err)
+			return frameError("model", i, start, err, maxLine)
 		}
-		b, err := json.Marshal(d.Render(render.DefaultLimits.Apply(&e.Error)))
+		var e model
+		if err := json.Unmarshal(frame, &e); err != nil {
+			return inputError("model", i, start, offsetBy(err, start))
+		}
+		b, err := json.Marshal(r.Render(&e.Error))
 		if err != nil {
 			return fmt.Errorf("model %d: cannot marshal the result: %v", i, err)
 		}
@@ -177,12 +198,15 @@ func renderStream(d render.Dialect, in io.Reader, out *bufio.Writer) error {
 	}
 }
 
-// nextOffset returns the offset of the next value of dec's stream: More
-// peeks past the whitespace before it (reading more input if it must), and
-// InputOffset then stands on the value's first byte.
-func nextOffset(dec *json.Decoder) int64 {
-	dec.More()
-	return dec.InputOffset()
+// offsetBy moves the offset of a syntax error in one value by start, the
+// value's offset in the stream.
+func offsetBy(err error, start int64) error {
+	if se, ok := errors.AsType[*json.SyntaxError](err); ok {
+		moved := *se
+		moved.Offset += start
+		return &moved
+	}
+	return err
 }
 
 // inputError names the object that was wrong and where it starts.
@@ -203,26 +227,32 @@ type parsed struct {
 }
 
 func parseCmd(args []string, in io.Reader, out *bufio.Writer, stderr io.Writer) error {
-	if err := parseFlags(flag.NewFlagSet("parse", flag.ContinueOnError), parseUsage, args, stderr); err != nil {
+	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
+	maxLine := maxLineFlag(fs)
+	if err := parseFlags(fs, parseUsage, args, stderr); err != nil {
 		return err
 	}
-	dec := json.NewDecoder(bufio.NewReaderSize(in, 64<<10))
+	if err := checkMaxLine(*maxLine); err != nil {
+		return err
+	}
+	f := framer{r: bufio.NewReaderSize(in, 64<<10), max: *maxLine}
 	for i := 1; ; i++ {
-		var raw json.RawMessage
-		start := nextOffset(dec)
-		err := dec.Decode(&raw)
+		raw, start, err := f.next()
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
-			return inputError("result", i, start, err)
+			return frameError("result", i, start, err, *maxLine)
 		}
-		if raw[0] != '{' { // the decoder trims the whitespace around a value
+		if raw[0] != '{' {
+			if !json.Valid(raw) {
+				return inputError("result", i, start, offsetBy(json.Unmarshal(raw, new(any)), start))
+			}
 			return inputError("result", i, start, errors.New("want a CallToolResult object, not "+jsonKind(raw)))
 		}
 		var res mcp.CallToolResult
 		if err := json.Unmarshal(raw, &res); err != nil {
-			return inputError("result", i, start, err)
+			return inputError("result", i, start, offsetBy(err, start))
 		}
 		e, name := render.Decode(&res)
 		if name == "" {

@@ -133,3 +133,58 @@ func NonFinite(f float64) (string, bool) {
 	}
 	return "", false
 }
+
+// CleanText reports whether JSON text (valid JSON, or any text) is valid
+// UTF-8 and holds no lone surrogate escape (\ud800 not followed by a low
+// surrogate's escape, or a low surrogate's escape alone): text that every
+// JSON reader turns into the same string. encoding/json copies raw JSON (a
+// json.RawMessage, a MarshalJSON result) without checking either.
+func CleanText(b []byte) bool {
+	if !utf8.Valid(b) {
+		return false
+	}
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 >= len(b) {
+			continue
+		}
+		i++ // the escaped character
+		if b[i] != 'u' || i+4 >= len(b) {
+			continue
+		}
+		r := hex4(b[i+1 : i+5])
+		i += 4
+		switch {
+		case r < 0xd800 || r > 0xdfff:
+		case r >= 0xdc00:
+			return false // a low surrogate with no high one before it
+		case i+6 < len(b) && b[i+1] == '\\' && b[i+2] == 'u':
+			if lo := hex4(b[i+3 : i+7]); lo < 0xdc00 || lo > 0xdfff {
+				return false
+			}
+			i += 6
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// hex4 reads four hexadecimal digits (-1 if one is not).
+func hex4[T string | []byte](h T) rune {
+	var r rune
+	for i := range len(h) {
+		c := h[i]
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}

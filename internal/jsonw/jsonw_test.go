@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"iter"
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -316,5 +318,180 @@ func TestOverflowingNumberIsAString(t *testing.T) {
 		if got, want := string(w.B), `["1e400",["-1e999",1e-999,"1e400"],{"N":"9e9999"},1e308]`; got != want {
 			t.Errorf("style %d: got %s, want %s", st, got, want)
 		}
+	}
+}
+
+// TestCleanText: invalid UTF-8 and lone surrogate escapes are found; pairs,
+// other escapes and an escaped backslash before "ud800" are not.
+func TestCleanText(t *testing.T) {
+	for s, want := range map[string]bool{
+		`"plain é"`: true, `"\ud83d\ude80"`: true, `"\\ud800"`: true, `"\u00e9\n\\"`: true, `"\uD83D\uDE80"`: true,
+		"\"\xff\"": false, `"\ud800"`: false, `"\udc00"`: false, `"\ud800x"`: false, `"\ud800\u0041"`: false,
+		`"\\\ud800"`: false, `"\ud83d\ude80\udbff"`: false, `"a\ud800`: false,
+	} {
+		if got := CleanText([]byte(s)); got != want {
+			t.Errorf("CleanText(%s) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+type rawUTF8 struct{}
+
+func (rawUTF8) MarshalJSON() ([]byte, error) {
+	return []byte("{\"k\xff\":\"\\ud800 \xed\xa0\x80\"}"), nil
+}
+
+// TestRawInvalidTextReplaced: raw JSON (a json.RawMessage, a MarshalJSON
+// result) with invalid UTF-8 or lone surrogate escapes is written, in every
+// style and layout, as valid UTF-8 with U+FFFD (\ufffd in Go style) in
+// their place.
+func TestRawInvalidTextReplaced(t *testing.T) {
+	for _, v := range []any{json.RawMessage("{\"k\xff\":\"\\ud800 \xed\xa0\x80\"}"), rawUTF8{}} {
+		for _, st := range []Style{Go, GoNoHTML, JS} {
+			for _, indent := range []string{"", "  "} {
+				w := Writer{Style: st, Indent: indent}
+				w.Value(v)
+				if !CleanText(w.B) || !json.Valid(w.B) {
+					t.Errorf("%T style %d indent %q: %q", v, st, indent, w.B)
+				}
+				var got map[string]string
+				if err := json.Unmarshal(w.B, &got); err != nil || got["k\ufffd"] != "\ufffd \ufffd\ufffd\ufffd" {
+					t.Errorf("%T style %d: %s decodes to %q", v, st, w.B, got)
+				}
+			}
+		}
+	}
+}
+
+// ordered is an Ordered value kept in a slice, as errorx.Details is.
+type ordered struct{ kv []pair }
+
+func (o ordered) Len() int { return len(o.kv) }
+func (o ordered) All() iter.Seq2[string, any] {
+	return func(yield func(string, any) bool) {
+		for _, p := range o.kv {
+			if !yield(p.k, p.v) {
+				return
+			}
+		}
+	}
+}
+
+// TestOrderedCycles: an Ordered value that holds itself twice, through a
+// pointer or by value (copies share the slice), is written at once with
+// the cycle marked; one shared twice but not its own ancestor is written
+// twice; a nil pointer is null.
+func TestOrderedCycles(t *testing.T) {
+	p := &ordered{}
+	p.kv = []pair{{"a", p}, {"b", p}}
+	v := ordered{kv: make([]pair, 2)}
+	v.kv[0], v.kv[1] = pair{"a", v}, pair{"b", v}
+	shared := ordered{kv: []pair{{"x", 1}}}
+	for _, tc := range []struct {
+		v    any
+		want string
+	}{
+		{p, `{"a":"!ERROR:cycle","b":"!ERROR:cycle"}`},
+		{v, `{"a":"!ERROR:cycle","b":"!ERROR:cycle"}`},
+		{[]any{shared, ordered{kv: []pair{{"s", shared}, {"t", &shared}}}}, `[{"x":1},{"s":{"x":1},"t":{"x":1}}]`},
+		{(*ordered)(nil), `null`},
+	} {
+		w := Writer{}
+		w.Value(tc.v)
+		if string(w.B) != tc.want {
+			t.Errorf("got %s, want %s", w.B, tc.want)
+		}
+	}
+}
+
+// selfMarshaler writes itself with a Writer of its own in MarshalJSON, as
+// errorx.Error does: a cycle through fresh Writers.
+type selfMarshaler struct{ self []any }
+
+func (s *selfMarshaler) MarshalJSON() ([]byte, error) {
+	w := Writer{}
+	w.Value(s.self)
+	return w.B, nil
+}
+
+// TestMarshalNestingBounded: a cycle through MarshalJSON methods that write
+// with Writers of their own ends after MaxMarshalNesting levels with a
+// placeholder, instead of overflowing the stack (which ends the process).
+func TestMarshalNestingBounded(t *testing.T) {
+	s := &selfMarshaler{}
+	s.self = []any{s}
+	w := Writer{}
+	w.Value(s)
+	if !json.Valid(w.B) || !strings.Contains(string(w.B), `"!ERROR:value nested too deeply"`) {
+		t.Fatalf("%s", w.B)
+	}
+	if got := strings.Count(string(w.B), "["); got != MaxMarshalNesting {
+		t.Errorf("%d levels written, want %d: %s", got, MaxMarshalNesting, w.B)
+	}
+	// An ordinary value is untouched however many goroutines marshal at once.
+	var wg sync.WaitGroup
+	for range 64 {
+		wg.Go(func() {
+			for range 200 {
+				w := Writer{}
+				w.Value([]any{point{1, 2, "p"}})
+				if string(w.B) != `[{"X":1,"Y":2,"tag":"p"}]` {
+					t.Errorf("%s", w.B)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestBudgetBoundsWork: with a Budget, writing a value whose JSON is
+// exponentially larger than the value (one array held twice at each of 60
+// levels) stops soon after the budget, and says so.
+func TestBudgetBoundsWork(t *testing.T) {
+	v := any("leaf")
+	for range 60 {
+		v = []any{v, v}
+	}
+	w := Writer{Budget: 1000}
+	w.Value(v)
+	if !w.Exceeded() || len(w.B) > 1100 {
+		t.Errorf("exceeded %v, %d bytes", w.Exceeded(), len(w.B))
+	}
+	raw := json.RawMessage(`[` + strings.Repeat(`"abcdefgh",`, 10_000) + `1]`)
+	w = Writer{Budget: 1000, Style: JS}
+	w.Value(raw)
+	if !w.Exceeded() || len(w.B) > 1100 {
+		t.Errorf("raw: exceeded %v, %d bytes", w.Exceeded(), len(w.B))
+	}
+	w = Writer{Budget: 1000}
+	w.Value([]any{1, "small"})
+	if w.Exceeded() || string(w.B) != `[1,"small"]` {
+		t.Errorf("a small value: %v %s", w.Exceeded(), w.B)
+	}
+	w.Reset()
+	if w.Exceeded() {
+		t.Error("Reset keeps Exceeded")
+	}
+}
+
+// BenchmarkValueMarshaled: a value Value hands to encoding/json (a struct,
+// a json.RawMessage), against json.Marshal alone: what the nesting guard and
+// the check of the bytes (valid UTF-8, no lone surrogate) cost.
+func BenchmarkValueMarshaled(b *testing.B) {
+	raw := json.RawMessage(`{"id":"proj_xyz","tags":["a","b"],"n":12,"s":"` + strings.Repeat("é", 40) + `"}`)
+	for name, v := range map[string]any{"struct": point{1, 2, "tag"}, "raw": raw} {
+		b.Run(name+"/impl=jsonw", func(b *testing.B) {
+			w := Writer{}
+			for b.Loop() {
+				w.Reset()
+				w.Value(v)
+			}
+		})
+		b.Run(name+"/impl=encoding_json", func(b *testing.B) {
+			for b.Loop() {
+				_, _ = json.Marshal(v)
+			}
+		})
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"iter"
 	"maps"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -29,6 +31,10 @@ const ErrorPrefix = "!ERROR:"
 // is written as a string starting with ErrorPrefix, so the output is always
 // valid JSON. NaN and infinities are written as strings (see Float).
 func (w *Writer) Value(v any) {
+	if w.Budget > 0 && len(w.B) > w.Budget {
+		w.exceeded = true
+		return
+	}
 	if len(w.path) >= MaxDepth {
 		w.String(ErrorPrefix + "value nested too deeply")
 		return
@@ -113,11 +119,12 @@ func (w *Writer) Value(v any) {
 		w.EndObject()
 		w.leave()
 	case Ordered: // errorx.Details
-		if v := reflect.ValueOf(x); v.Kind() == reflect.Pointer && v.IsNil() {
-			w.Null() // as encoding/json writes a nil pointer
+		id, isNil := storage(x)
+		if isNil {
+			w.Null()
 			return
 		}
-		if !w.enter(orderedID(x)) {
+		if !w.enter(id) {
 			return
 		}
 		kvs := orderedPairs(x)
@@ -159,24 +166,6 @@ type Ordered interface {
 	All() iter.Seq2[string, any]
 }
 
-// orderedID identifies the storage of x, an errorx.Details or a pointer to
-// one, for enter: the address of its last pair (Details of one array but
-// of different lengths differ), or nil when it has none.
-func orderedID(x Ordered) unsafe.Pointer {
-	v := reflect.ValueOf(x)
-	if v.Kind() == reflect.Pointer {
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct || v.NumField() == 0 {
-		return nil
-	}
-	kv := v.Field(0)
-	if kv.Kind() != reflect.Slice || kv.Len() == 0 {
-		return nil
-	}
-	return kv.Index(kv.Len() - 1).Addr().UnsafePointer()
-}
-
 type pair struct {
 	k string
 	v any
@@ -192,6 +181,35 @@ func orderedPairs(x Ordered) []pair {
 	return kvs
 }
 
+// storage returns what identifies an Ordered value for the cycle check:
+// the address of the last pair of its first slice field (a Details and the
+// copies and pointers made of it share that array; a shorter copy ends
+// earlier), or nil when it has no members. It reports a nil pointer, which
+// has no members to ask for.
+func storage(x Ordered) (id unsafe.Pointer, isNil bool) {
+	rv := reflect.ValueOf(x)
+	if rv.Kind() == reflect.Pointer {
+		if rv.IsNil() {
+			return nil, true
+		}
+		rv = rv.Elem()
+	}
+	if rv.Kind() != reflect.Struct {
+		return nil, false
+	}
+	for i := range rv.NumField() {
+		if f := rv.Field(i); f.Kind() == reflect.Slice {
+			if f.Len() == 0 {
+				return nil, false
+			}
+			// The address of its last pair, not of its array: a shorter
+			// copy sharing the array holds fewer pairs and is no cycle.
+			return f.Index(f.Len() - 1).Addr().UnsafePointer(), false
+		}
+	}
+	return nil, false
+}
+
 // enter records a container on the path being written; it writes a
 // placeholder and returns false if the container is its own ancestor.
 func (w *Writer) enter(p unsafe.Pointer) bool {
@@ -205,14 +223,24 @@ func (w *Writer) enter(p unsafe.Pointer) bool {
 
 func (w *Writer) leave() { w.path = w.path[:len(w.path)-1] }
 
-// marshal writes v through encoding/json, recovering from panics.
+// marshal writes v through encoding/json, recovering from panics. The
+// bytes are copied as they are only where encoding/json's would be right:
+// Go style, compact, within MaxDepth, no overflowing number, valid UTF-8
+// and no lone surrogate escape (which a MarshalJSON method or a
+// json.RawMessage can hold); else Raw re-writes them.
 func (w *Writer) marshal(v any) {
+	if marshalCalls.Add(1) > MaxMarshalNesting && marshalNesting() >= MaxMarshalNesting {
+		marshalCalls.Add(-1)
+		w.String(ErrorPrefix + "value nested too deeply")
+		return
+	}
 	b, ok := safeMarshal(v)
+	marshalCalls.Add(-1)
 	if !ok {
 		w.String(ErrorPrefix + "cannot encode value of type " + typeName(v))
 		return
 	}
-	if w.Style == Go && w.Indent == "" && len(w.path)+nesting(b) < MaxDepth && !overflowing(b) {
+	if w.Style == Go && w.Indent == "" && len(w.path)+nesting(b) < MaxDepth && !overflowing(b) && CleanText(b) {
 		w.pre()
 		w.B = append(w.B, b...)
 		w.more = true
@@ -221,6 +249,43 @@ func (w *Writer) marshal(v any) {
 	w.Raw(b)
 }
 
+// MaxMarshalNesting bounds how deeply, within one goroutine, Value's calls
+// of json.Marshal may nest. They nest when a value's MarshalJSON writes with
+// a Writer of its own (errorx's do) and meets a value that leads back to
+// it: an error that holds itself in a detail. Such a cycle runs through
+// fresh Writers, which the cycle check cannot see, and would recurse until
+// the stack overflows, which ends the process; past this depth the value
+// is written as an error placeholder instead.
+const MaxMarshalNesting = 8
+
+// marshalCalls counts the calls of safeMarshal under way in all goroutines:
+// while it is at most MaxMarshalNesting no goroutine can be nested deeper,
+// and the stack need not be read.
+var marshalCalls atomic.Int64
+
+// marshalNesting counts the calls of safeMarshal on the current goroutine's
+// stack (its innermost frames, enough to see MaxMarshalNesting of them).
+func marshalNesting() int {
+	pcs := make([]uintptr, 64*MaxMarshalNesting)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	n := 0
+	for {
+		f, more := frames.Next()
+		if f.Function == safeMarshalName {
+			n++
+		}
+		if !more {
+			return n
+		}
+	}
+}
+
+var safeMarshalName = runtime.FuncForPC(reflect.ValueOf(safeMarshal).Pointer()).Name()
+
+// safeMarshal calls json.Marshal, recovering from panics. It must not be
+// inlined: marshalNesting finds it on the stack by name.
+//
+//go:noinline
 func safeMarshal(v any) (b []byte, ok bool) {
 	defer func() {
 		if recover() != nil {
@@ -299,6 +364,11 @@ func (s *scanner) value(w *Writer) {
 	if s.i >= len(s.data) {
 		return
 	}
+	if w.Budget > 0 && len(w.B) > w.Budget {
+		w.exceeded = true
+		s.i = len(s.data) // nothing more is read
+		return
+	}
 	c := s.data[s.i]
 	if (c == '{' || c == '[') && s.depth >= MaxDepth {
 		s.skip()
@@ -325,6 +395,9 @@ func (s *scanner) value(w *Writer) {
 			s.ws()
 			s.i++ // ':'
 			s.value(w)
+			if w.exceeded {
+				return
+			}
 			s.ws()
 			c := s.data[s.i]
 			s.i++
@@ -344,6 +417,9 @@ func (s *scanner) value(w *Writer) {
 		}
 		for {
 			s.value(w)
+			if w.exceeded {
+				return
+			}
 			s.ws()
 			c := s.data[s.i]
 			s.i++
@@ -481,20 +557,8 @@ func (s *scanner) str() string {
 }
 
 func (s *scanner) hex4() rune {
-	var r rune
-	for range 4 {
-		c := s.data[s.i]
-		s.i++
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		}
-		r = r<<4 | rune(c)
-	}
+	r := hex4(s.data[s.i : s.i+4])
+	s.i += 4
 	return r
 }
 

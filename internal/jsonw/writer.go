@@ -20,7 +20,14 @@ type Writer struct {
 	// SortKeys writes the members of an Ordered value (errorx.Details) in
 	// key order, as encoding/json orders a map, instead of their own.
 	SortKeys bool
+	// Budget, when positive, makes Value and Raw stop once B holds more
+	// than Budget bytes: what is left is not written, B is then not valid
+	// JSON, and Exceeded reports true. It bounds the work of measuring a
+	// value, whatever its shape (a value that shares a container many times
+	// over has JSON far larger than the value).
+	Budget int
 
+	exceeded bool
 	depth    int
 	more     bool // a value was written at this level: the next needs a comma
 	afterKey bool // a key was just written: the value follows directly
@@ -31,9 +38,12 @@ type Writer struct {
 // Reset empties the writer for reuse, keeping its buffer, style and indent.
 func (w *Writer) Reset() {
 	w.B = w.B[:0]
-	w.depth, w.more, w.afterKey = 0, false, false
+	w.depth, w.more, w.afterKey, w.exceeded = 0, false, false, false
 	w.path = w.path[:0]
 }
+
+// Exceeded reports whether Value or Raw stopped at the Budget.
+func (w *Writer) Exceeded() bool { return w.exceeded }
 
 // Depth reports how many objects and arrays are open.
 func (w *Writer) Depth() int { return w.depth }

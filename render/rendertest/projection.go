@@ -268,15 +268,30 @@ func fieldLine(f errorx.Field) string {
 
 // ProjectNeedsInput is what a needsInput:v1 elicitation keeps of an error
 // that only lacks input: its message, and each field's path and options as
-// a required field; the code reads back INVALID_INPUT.
+// a required field, one per path (the options of fields that share a path
+// merged in order, each once); the code reads back INVALID_INPUT.
 func ProjectNeedsInput(e *errorx.Error) *errorx.Error {
 	p := errorx.New(errorx.CodeInvalidInput, e.Message)
 	for _, f := range e.Fields {
-		r := errorx.RequiredField(f.Path)
-		if len(f.Options) > 0 {
+		// Fields that share a path are asked for once, their options merged
+		// in order, each kept once.
+		i := slices.IndexFunc(p.Fields, func(g errorx.Field) bool { return g.Path == f.Path })
+		if i < 0 {
+			r := errorx.RequiredField(f.Path)
 			r.Options = slices.Clone(f.Options)
+			p.Fields = append(p.Fields, r)
+			continue
 		}
-		p.Fields = append(p.Fields, r)
+		for _, o := range f.Options {
+			if !slices.Contains(p.Fields[i].Options, o) {
+				p.Fields[i].Options = append(p.Fields[i].Options, o)
+			}
+		}
+	}
+	for i := range p.Fields {
+		if len(p.Fields[i].Options) == 0 {
+			p.Fields[i].Options = nil
+		}
 	}
 	mapStrings(p, jsonString)
 	return p
