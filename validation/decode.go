@@ -91,9 +91,17 @@ type decoder struct {
 	internal error
 }
 
-// maxDepth bounds the nesting the decoder follows into Go values, far
-// above any real tool's arguments (json.Valid allows 10000 levels).
-const maxDepth = 10000
+// MaxDepth bounds how deeply the arguments may nest objects and arrays,
+// the arguments object counting as one level: {"a":{"b":[1]}} is 3 levels
+// deep. Far above any real tool's arguments, it keeps every walk over them
+// short (encoding/json allows 10000 levels). Binding arguments that nest
+// deeper fails with a field of rule RuleDepth at the first object or array
+// past the bound; nothing is cut silently.
+const MaxDepth = 256
+
+// maxGoDepth bounds the recursion of the decoder into Go values (pointers
+// to pointers recurse without reading JSON).
+const maxGoDepth = 4 * MaxDepth
 
 func (d *decoder) push(name string, ordFn func([]byte) []byte) (int, int) {
 	pl, ol := len(d.path), len(d.ord)
@@ -139,7 +147,7 @@ func (d *decoder) value(v reflect.Value, quoted bool) {
 	if d.i >= len(d.s) {
 		return
 	}
-	if d.depth++; d.depth > maxDepth {
+	if d.depth++; d.depth > maxGoDepth {
 		d.depth--
 		d.skipValue()
 		return
