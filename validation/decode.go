@@ -85,7 +85,9 @@ type decoder struct {
 	path   []byte // the JSON path of the current value
 	ord    []byte // its sort key
 	ignore []string
-	depth  int
+	depth  int      // Go values entered
+	levels int      // objects and arrays entered
+	seen   []string // the keys of the objects being read, innermost last
 	// internal is a server-side mistake found while decoding (a field the
 	// struct's type does not let be set): the arguments cannot be bound.
 	internal error
@@ -141,6 +143,156 @@ func typeField(want string) errorx.Field {
 	return errorx.WrongTypeField("", nil, want) // problem sets the path and what was sent
 }
 
+// enter counts an object or array entered, or, past MaxDepth, records
+// that it is nested too deeply and moves past it.
+func (d *decoder) enter() bool {
+	if d.levels >= MaxDepth {
+		f := errorx.Field{Path: string(d.path), WasSent: true, Message: "Nested too deeply.",
+			Hint: "Send at most " + plural(MaxDepth, "level") + " of nested objects and arrays.", Rule: RuleDepth}
+		f.Sent = d.scanner.valueDepth(0)
+		d.probs.add(f, string(d.ord), true)
+		return false
+	}
+	d.levels++
+	return true
+}
+
+func (d *decoder) leave() { d.levels-- }
+
+// keySet tells the keys of one object sent twice: up to smallObject keys
+// are compared with the ones before (kept on the decoder's stack, shared
+// with the objects inside), more are counted in a map.
+type keySet struct {
+	base int
+	m    map[string]int
+}
+
+func (d *decoder) keySet() keySet { return keySet{base: len(d.seen)} }
+
+// add records key and returns how many times the object has sent it.
+func (d *decoder) add(k *keySet, key string) int {
+	if k.m != nil {
+		k.m[key]++
+		return k.m[key]
+	}
+	n := 1
+	for _, s := range d.seen[k.base:] {
+		if s == key {
+			n++
+		}
+	}
+	d.seen = append(d.seen, key)
+	if len(d.seen)-k.base > smallObject {
+		k.m = make(map[string]int, 2*smallObject)
+		for _, s := range d.seen[k.base:] {
+			k.m[s]++
+		}
+		d.done(k)
+	}
+	return n
+}
+
+// done forgets the keys of k's object.
+func (d *decoder) done(k *keySet) {
+	clear(d.seen[k.base:])
+	d.seen = d.seen[:k.base]
+}
+
+// repeated handles the n-th occurrence of a key (n > 1) at the current
+// path: the second is reported, with the value sent, and neither is taken
+// (the value is not decoded); later ones are skipped.
+func (d *decoder) repeated(n int) {
+	if n > 2 {
+		d.skipValue()
+		return
+	}
+	d.problem(errorx.Field{Message: "Sent twice.", Hint: "Send each key once.", Rule: RuleDuplicate})
+}
+
+// eachMember reads the object at the cursor, calling each with every key,
+// its offset and the cursor at its value; each moves past the value. Past
+// MaxDepth the object is a problem instead.
+func (d *decoder) eachMember(each func(key string, keyAt int)) {
+	if !d.enter() {
+		return
+	}
+	defer d.leave()
+	d.i++
+	for d.i < len(d.s) {
+		d.ws()
+		switch d.peek() {
+		case '}':
+			d.i++
+			return
+		case ',':
+			d.i++
+			d.ws()
+		}
+		if d.peek() != '"' {
+			return
+		}
+		keyAt := d.i
+		key := d.str()
+		d.ws()
+		d.i++ // ':'
+		d.ws()
+		each(key, keyAt)
+	}
+}
+
+// eachElement reads the array at the cursor, calling each with every
+// index and the cursor at the element; each moves past it. Past MaxDepth
+// the array is a problem instead, and eachElement returns false.
+func (d *decoder) eachElement(each func(n int)) bool {
+	if !d.enter() {
+		return false
+	}
+	defer d.leave()
+	d.i++
+	for n := 0; d.i < len(d.s); n++ {
+		d.ws()
+		switch d.peek() {
+		case ']':
+			d.i++
+			return true
+		case ',':
+			d.i++
+			d.ws()
+		}
+		each(n)
+	}
+	return true
+}
+
+// check walks the value at the cursor without decoding it, as the decoder
+// would (keys sent twice, nesting past MaxDepth), for values encoding/json
+// decodes.
+func (d *decoder) check() {
+	d.ws()
+	switch d.peek() {
+	case '{':
+		keys := d.keySet()
+		defer d.done(&keys)
+		d.eachMember(func(key string, _ int) {
+			pl, ol := d.push(key, func(b []byte) []byte { return appendOrdKey(b, ordField, key) })
+			if times := d.add(&keys, key); times > 1 {
+				d.repeated(times)
+			} else {
+				d.check()
+			}
+			d.pop(pl, ol)
+		})
+	case '[':
+		d.eachElement(func(n int) {
+			pl, ol := d.pushIndex(n)
+			d.check()
+			d.pop(pl, ol)
+		})
+	default:
+		d.skipValue()
+	}
+}
+
 // value decodes the JSON value at the cursor into v (addressable).
 func (d *decoder) value(v reflect.Value, quoted bool) {
 	d.ws()
@@ -149,6 +301,9 @@ func (d *decoder) value(v reflect.Value, quoted bool) {
 	}
 	if d.depth++; d.depth > maxGoDepth {
 		d.depth--
+		if d.internal == nil {
+			d.internal = fmt.Errorf("validation: %v nests pointers too deeply", v.Type())
+		}
 		d.skipValue()
 		return
 	}
@@ -466,6 +621,14 @@ func (d *decoder) delegate(v reflect.Value, t reflect.Type) {
 			return
 		}
 	}
+	if c := d.peek(); c == '{' || c == '[' {
+		before := len(d.probs.fields)
+		d.check()
+		if len(d.probs.fields) > before {
+			return
+		}
+	}
+	d.i = start
 	d.skipValue()
 	raw := d.s[start:d.i]
 	err := json.Unmarshal([]byte(raw), v.Addr().Interface())
@@ -500,30 +663,17 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 		return
 	}
 	si := infoOf(t)
-	top := d.depth == 1
-	d.i++
-	for d.i < len(d.s) {
-		d.ws()
-		switch d.peek() {
-		case '}':
-			d.i++
-			return
-		case ',':
-			d.i++
-			d.ws()
-		}
-		if d.peek() != '"' {
-			return
-		}
-		keyAt := d.i
-		key := d.str()
-		d.ws()
-		d.i++ // ':'
-		d.ws()
+	top := d.levels == 0
+	var sent fieldSet // the fields sent, by position
+	ignored := d.keySet()
+	defer d.done(&ignored)
+	d.eachMember(func(key string, keyAt int) {
 		if n, ok := si.byName[key]; ok {
 			f := &si.fields[n]
 			pl, ol := d.push(key, func(b []byte) []byte { return appendOrdField(b, f.ord) })
-			if fv, err := fieldByIndex(v, f.index); err == nil {
+			if times := sent.add(n); times > 1 {
+				d.repeated(times)
+			} else if fv, err := fieldByIndex(v, f.index); err == nil {
 				d.value(fv, f.quoted)
 			} else {
 				if d.internal == nil {
@@ -532,16 +682,47 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 				d.skipValue()
 			}
 			d.pop(pl, ol)
-			continue
-		}
-		if top && (key == format.Argument || contains(d.ignore, key)) {
-			d.skipValue()
-			continue
+			return
 		}
 		pl, ol := d.push(key, func(b []byte) []byte { return appendOrdUnknown(b, keyAt) })
-		d.problem(unknownField(key, si.names))
-		d.pop(pl, ol)
+		defer d.pop(pl, ol)
+		if !top || key != format.Argument && !contains(d.ignore, key) {
+			d.problem(unknownField(key, si.names))
+			return
+		}
+		if times := d.add(&ignored, key); times > 1 {
+			d.repeated(times)
+		} else {
+			d.check() // not decoded, but sent: held to the same rules
+		}
+	})
+}
+
+// fieldSet counts how many times each field of a struct was sent: 1, 2,
+// or 3 for more.
+type fieldSet struct {
+	once, twice uint64        // the first 64 fields
+	more        map[int]uint8 // the others
+}
+
+func (s *fieldSet) add(n int) int {
+	if n >= 64 {
+		if s.more == nil {
+			s.more = map[int]uint8{}
+		}
+		s.more[n] = min(s.more[n]+1, 3)
+		return int(s.more[n])
 	}
+	bit := uint64(1) << n
+	switch {
+	case s.once&bit == 0:
+		s.once |= bit
+		return 1
+	case s.twice&bit == 0:
+		s.twice |= bit
+		return 2
+	}
+	return 3
 }
 
 func contains(list []string, s string) bool {
@@ -625,25 +806,15 @@ func (d *decoder) mapValue(v reflect.Value, t reflect.Type) {
 	if v.IsNil() {
 		v.Set(reflect.MakeMap(t))
 	}
-	d.i++
-	for d.i < len(d.s) {
-		d.ws()
-		switch d.peek() {
-		case '}':
-			d.i++
-			return
-		case ',':
-			d.i++
-			d.ws()
-		}
-		if d.peek() != '"' {
-			return
-		}
-		key := d.str()
-		d.ws()
-		d.i++ // ':'
-		d.ws()
+	keys := d.keySet()
+	defer d.done(&keys)
+	d.eachMember(func(key string, _ int) {
 		pl, ol := d.push(key, func(b []byte) []byte { return appendOrdKey(b, ordField, key) })
+		defer d.pop(pl, ol)
+		if times := d.add(&keys, key); times > 1 {
+			d.repeated(times)
+			return
+		}
 		kv, ok := mapKey(kt, key, textKey)
 		if !ok {
 			want := "an integer"
@@ -655,14 +826,12 @@ func (d *decoder) mapValue(v reflect.Value, t reflect.Type) {
 			f.Sent, f.WasSent = key, true
 			d.probs.add(f, string(d.ord), true)
 			d.skipValue()
-			d.pop(pl, ol)
-			continue
+			return
 		}
 		ev := reflect.New(et).Elem()
 		d.value(ev, false)
 		v.SetMapIndex(kv, ev)
-		d.pop(pl, ol)
-	}
+	})
 }
 
 func mapKey(kt reflect.Type, key string, textKey bool) (reflect.Value, bool) {
@@ -696,26 +865,16 @@ func (d *decoder) slice(v reflect.Value, t reflect.Type) {
 		d.wrongType("array")
 		return
 	}
-	d.i++
 	s := reflect.MakeSlice(t, 0, 0)
 	zero := reflect.Zero(t.Elem())
-	for n := 0; d.i < len(d.s); n++ {
-		d.ws()
-		switch d.peek() {
-		case ']':
-			d.i++
-			v.Set(s)
-			return
-		case ',':
-			d.i++
-			d.ws()
-		}
+	if d.eachElement(func(n int) {
 		s = reflect.Append(s, zero)
 		pl, ol := d.pushIndex(n)
 		d.value(s.Index(n), false)
 		d.pop(pl, ol)
+	}) {
+		v.Set(s)
 	}
-	v.Set(s)
 }
 
 // array decodes a JSON array into array v; extra elements are a problem.
@@ -725,27 +884,18 @@ func (d *decoder) array(v reflect.Value, t reflect.Type) {
 		return
 	}
 	start := d.i
-	d.i++
 	n := 0
-	for d.i < len(d.s) {
-		d.ws()
-		c := d.peek()
-		if c == ']' {
-			d.i++
-			break
-		}
-		if c == ',' {
-			d.i++
-			d.ws()
-		}
-		if n < t.Len() {
-			pl, ol := d.pushIndex(n)
-			d.value(v.Index(n), false)
+	if !d.eachElement(func(i int) {
+		if i < t.Len() {
+			pl, ol := d.pushIndex(i)
+			d.value(v.Index(i), false)
 			d.pop(pl, ol)
 		} else {
 			d.skipValue()
 		}
-		n++
+		n = i + 1
+	}) {
+		return
 	}
 	for i := n; i < t.Len(); i++ {
 		v.Index(i).SetZero()

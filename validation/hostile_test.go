@@ -2,6 +2,8 @@ package validation_test
 
 import (
 	"encoding/json"
+	"math"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -21,33 +23,36 @@ import (
 // for a noisy machine).
 
 // seriesRatio returns how much longer build(8n) takes to bind than
-// build(n), the fastest of five runs each.
+// build(n): the fastest of seven runs each, interleaved so that both
+// sizes see the same load on a shared machine; a ratio above 12 is
+// measured again (up to three times) and the best one returned.
 func seriesRatio(t *testing.T, n int, bind func(raw []byte) error, build func(n int) string) float64 {
 	t.Helper()
-	best := func(raw []byte) time.Duration {
-		var d time.Duration
-		for i := range 5 {
-			runtime.GC() // each run starts from the same heap
-			start := time.Now()
-			if bind(raw) == nil {
-				t.Fatalf("%d bytes of arguments bound without error", len(raw))
-			}
-			if e := time.Since(start); i == 0 || e < d {
-				d = e
-			}
+	run := func(raw []byte) time.Duration {
+		runtime.GC() // each run starts from the same heap
+		start := time.Now()
+		if bind(raw) == nil {
+			t.Fatalf("%d bytes of arguments bound without error", len(raw))
 		}
-		return max(d, time.Microsecond)
+		return max(time.Since(start), time.Microsecond)
 	}
 	small, big := []byte(build(n)), []byte(build(8*n))
 	// Collections run between runs, not during them: a run's allocations
 	// would otherwise cost the big input collections the small one never
 	// pays.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	best(small) // warm caches and pools
-	ds, db := best(small), best(big)
-	r := float64(db) / float64(ds)
-	t.Logf("n=%d: %v, 8n: %v, ratio %.1f", n, ds, db, r)
-	return r
+	run(small) // warm caches and pools
+	best := math.Inf(1)
+	for round := 0; round < 3 && best > 12; round++ { // a busy moment gets a second chance
+		ds, db := time.Duration(1<<62), time.Duration(1<<62)
+		for range 7 {
+			ds, db = min(ds, run(small)), min(db, run(big))
+		}
+		r := float64(db) / float64(ds)
+		t.Logf("n=%d: %v, 8n: %v, ratio %.1f", n, ds, db, r)
+		best = min(best, r)
+	}
+	return best
 }
 
 // repeat joins n items made by item with commas.
@@ -127,11 +132,11 @@ func TestHostileEveryElementFailsLinear(t *testing.T) {
 		build func(int) string
 		dst   func() any
 	}{
-		{"list", 2000, listArgs, func() any { return new(hostileList) }},
-		{"map", 1000, mapArgs, func() any { return new(hostileMap) }},
-		{"structs", 1000, structArgs, func() any { return new(hostileStructs) }},
-		{"mixed", 2000, mixedArgs, func() any { return new(hostileMixed) }},
-		{"keys", 1000, keysArgs, func() any { return new(hostileKeys) }},
+		{"list", 500, listArgs, func() any { return new(hostileList) }},
+		{"map", 250, mapArgs, func() any { return new(hostileMap) }},
+		{"structs", 250, structArgs, func() any { return new(hostileStructs) }},
+		{"mixed", 500, mixedArgs, func() any { return new(hostileMixed) }},
+		{"keys", 250, keysArgs, func() any { return new(hostileKeys) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			bind := func(raw []byte) error { return v.BindJSON("t", raw, c.dst()) }
@@ -157,7 +162,7 @@ func TestHostileFieldsLinear(t *testing.T) {
 		}
 		return err
 	}
-	if r := seriesRatio(t, 1000, bind, mapArgs); r > 24 {
+	if r := seriesRatio(t, 250, bind, mapArgs); r > 24 {
 		t.Errorf("8x the entries took %.1fx the time: not linear", r)
 	}
 }
@@ -220,6 +225,153 @@ func TestHostileFieldBoundMap(t *testing.T) {
 	for i, f := range e.Fields {
 		if f.Path != keys[i] || f.Rule != "gte" {
 			t.Fatalf("field %d: %q %q, want %q gte", i, f.Path, f.Rule, keys[i])
+		}
+	}
+}
+
+type node struct {
+	Child *node  `json:"child"`
+	Leaf  string `json:"leaf" validate:"omitempty,email"`
+}
+
+// nested returns levels objects nested under "child", the innermost
+// holding an invalid leaf.
+func nested(levels int) string {
+	return strings.Repeat(`{"child":`, levels-1) + `{"leaf":"x"}` + strings.Repeat("}", levels-1)
+}
+
+// TestHostileDepth: arguments nested past MaxDepth fail with one field of
+// rule "depth" at the first object too deep (it was: 6,000 levels bound
+// without error, the handler got 5,000 and the invalid leaf was never
+// checked); at MaxDepth exactly they are decoded and validated whole.
+func TestHostileDepth(t *testing.T) {
+	v := validation.New()
+	for _, levels := range []int{validation.MaxDepth + 1, 6000} {
+		var dst node
+		fs := fieldsOf(t, v, &dst, nested(levels))
+		want := strings.Repeat("child.", validation.MaxDepth-1) + "child"
+		if len(fs) != 1 || fs[0].Path != want || fs[0].Rule != validation.RuleDepth || !fs[0].WasSent ||
+			fs[0].Message != "Nested too deeply." || !strings.Contains(fs[0].Hint, strconv.Itoa(validation.MaxDepth)) {
+			t.Fatalf("%d levels: %s", levels, fieldJSON(fs))
+		}
+		if s, ok := fs[0].Sent.(string); !ok || !strings.HasPrefix(s, "…(truncated, ") {
+			t.Errorf("%d levels: sent %#v", levels, fs[0].Sent)
+		}
+	}
+	var dst node
+	fs := fieldsOf(t, v, &dst, nested(validation.MaxDepth))
+	want := strings.Repeat("child.", validation.MaxDepth-1) + "leaf"
+	if len(fs) != 1 || fs[0].Path != want || fs[0].Rule != "email" {
+		t.Fatalf("%d levels: %s", validation.MaxDepth, fieldJSON(fs))
+	}
+}
+
+// TestHostileDepthDelegated: the bound holds inside values decoded by
+// encoding/json (any, json.RawMessage, custom decoders) too, with the path
+// of the first array too deep.
+func TestHostileDepthDelegated(t *testing.T) {
+	type args struct {
+		Meta any             `json:"meta"`
+		Raw  json.RawMessage `json:"raw"`
+	}
+	deep := strings.Repeat("[", 6000) + strings.Repeat("]", 6000)
+	for _, key := range []string{"meta", "raw"} {
+		var dst args
+		fs := fieldsOf(t, validation.New(), &dst, `{"`+key+`":`+deep+`}`)
+		want := key + strings.Repeat(".0", validation.MaxDepth-1)
+		if len(fs) != 1 || fs[0].Path != want || fs[0].Rule != validation.RuleDepth {
+			t.Fatalf("%s: %s", key, fieldJSON(fs))
+		}
+	}
+	ok := strings.Repeat("[", validation.MaxDepth-1) + strings.Repeat("]", validation.MaxDepth-1)
+	var dst args
+	if fs := fieldsOf(t, validation.New(), &dst, `{"meta":`+ok+`}`); fs != nil {
+		t.Fatalf("%d levels: %s", validation.MaxDepth, fieldJSON(fs))
+	}
+}
+
+// TestHostileDuplicateKeys: a key sent twice in one object, at any depth
+// and whatever decodes it, is rejected with one field of rule "duplicate"
+// at its path (it was accepted silently, the last one winning, while
+// parsers disagree on which wins); the value reported is the repeated one.
+func TestHostileDuplicateKeys(t *testing.T) {
+	type inner struct {
+		Zip string `json:"zip"`
+	}
+	type args struct {
+		Email  string            `json:"email" validate:"email"`
+		Inner  inner             `json:"inner"`
+		Labels map[string]string `json:"labels"`
+		Meta   any               `json:"meta"`
+		List   []inner           `json:"list"`
+	}
+	for _, c := range []struct{ args, path string }{
+		{`{"email":"x","email":"ada@example.com"}`, "email"},
+		{`{"email":"ada@example.com","inner":{"zip":"1","zip":"ada@example.com"}}`, "inner.zip"},
+		{`{"email":"ada@example.com","labels":{"a":"1","b":"2","a":"ada@example.com"}}`, "labels.a"},
+		{`{"email":"ada@example.com","meta":{"x":[{"k":1,"k":"ada@example.com"}]}}`, "meta.x.0.k"},
+		{`{"email":"ada@example.com","list":[{},{"zip":"1","zip":"ada@example.com"}]}`, "list.1.zip"},
+		{`{"email":"ada@example.com","format":"json","format":"ada@example.com"}`, "format"},
+	} {
+		var dst args
+		fs := fieldsOf(t, validation.New(), &dst, c.args)
+		if len(fs) != 1 || fs[0].Path != c.path || fs[0].Rule != validation.RuleDuplicate ||
+			fs[0].Message != "Sent twice." || fs[0].Sent != "ada@example.com" || !fs[0].WasSent {
+			t.Errorf("%s: %s", c.args, fieldJSON(fs))
+		}
+	}
+	// A key sent three times is reported once.
+	var dst args
+	fs := fieldsOf(t, validation.New(), &dst, `{"email":"a@b.co","email":"ada@example.com","email":"c@d.co"}`)
+	if len(fs) != 1 || fs[0].Rule != validation.RuleDuplicate {
+		t.Errorf("three times: %s", fieldJSON(fs))
+	}
+	// IgnoreKeys are let through once, not twice: parsers disagree on
+	// which action {"action":"list","action":"delete"} names.
+	fs = fieldsOf(t, validation.New(), &dst, `{"email":"a@b.co","action":"list","action":"delete"}`, validation.IgnoreKeys("action"))
+	if len(fs) != 1 || fs[0].Path != "action" || fs[0].Rule != validation.RuleDuplicate {
+		t.Errorf("ignored key: %s", fieldJSON(fs))
+	}
+}
+
+// TestHostileDuplicateKeysLinear: finding keys sent twice takes time
+// linear in the number of keys, with many keys and with many duplicates.
+func TestHostileDuplicateKeysLinear(t *testing.T) {
+	type args struct {
+		Meta   map[string]any `json:"meta"`
+		Labels map[string]int `json:"labels"`
+	}
+	v := validation.New()
+	bind := func(raw []byte) error { return v.BindJSON("t", raw, new(args)) }
+	many := func(key string) func(n int) string {
+		return func(n int) string {
+			return `{"` + key + `":{` + repeat(n, func(i int) string { return `"k` + strconv.Itoa(i) + `":1` }) + `,"k0":2}}`
+		}
+	}
+	dups := func(n int) string {
+		return `{"labels":{` + repeat(n, func(i int) string { return `"k` + strconv.Itoa(i%2) + `":1` }) + `}}`
+	}
+	for name, build := range map[string]func(int) string{"meta": many("meta"), "labels": many("labels"), "dups": dups} {
+		t.Run(name, func(t *testing.T) {
+			if r := seriesRatio(t, 500, bind, build); r > 24 {
+				t.Errorf("8x the keys took %.1fx the time: not linear", r)
+			}
+		})
+	}
+}
+
+// TestHostileDuplicateKeysWideStruct: fields past the 64th of a struct are
+// told apart too.
+func TestHostileDuplicateKeysWideStruct(t *testing.T) {
+	var sfs []reflect.StructField
+	for i := range 70 {
+		sfs = append(sfs, reflect.StructField{Name: "F" + strconv.Itoa(i), Type: reflect.TypeFor[int](), Tag: reflect.StructTag(`json:"f` + strconv.Itoa(i) + `"`)})
+	}
+	dst := reflect.New(reflect.StructOf(sfs)).Interface()
+	for _, key := range []string{"f3", "f69"} {
+		fs := fieldsOf(t, validation.New(), dst, `{"`+key+`":1,"f1":2,"`+key+`":3,"`+key+`":4}`)
+		if len(fs) != 1 || fs[0].Path != key || fs[0].Rule != validation.RuleDuplicate || fs[0].Sent != json.Number("3") {
+			t.Errorf("%s: %s", key, fieldJSON(fs))
 		}
 	}
 }
