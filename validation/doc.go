@@ -37,8 +37,7 @@
 //     range for their Go type (rule "overflow"), values a type's own
 //     UnmarshalJSON rejects (rule "format");
 //   - every failed validate tag (rule = the tag), with a message, the
-//     expected form, the valid options of oneof and bounds as hints.
-//
+//     expected form, the valid options of oneof and bounds as hints;
 //   - a key sent twice in one object, at any depth and whatever decodes
 //     the value (rule "duplicate", message "Sent twice.", Sent the repeated
 //     value): parsers disagree on which of the two wins, so neither is
