@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -373,5 +374,21 @@ func TestHostileDuplicateKeysWideStruct(t *testing.T) {
 		if len(fs) != 1 || fs[0].Path != key || fs[0].Rule != validation.RuleDuplicate || fs[0].Sent != json.Number("3") {
 			t.Errorf("%s: %s", key, fieldJSON(fs))
 		}
+	}
+}
+
+// TestHostileTinyNumberEchoed: a number too small for a float64 sent for
+// an integer is echoed as sent, not as 0 (it read "Wrong type. You sent:
+// 0.").
+func TestHostileTinyNumberEchoed(t *testing.T) {
+	var dst struct {
+		Age int `json:"age"`
+	}
+	fs := fieldsOf(t, validation.New(), &dst, `{"age":1e-400}`)
+	if len(fs) != 1 || fs[0].Sent != json.Number("1e-400") || fs[0].Rule != validation.RuleType {
+		t.Fatalf("%s", fieldJSON(fs))
+	}
+	if got := format.Sent(fs[0].Sent, fs[0].WasSent); got != "1e-400" {
+		t.Errorf("You sent: %s", got)
 	}
 }
