@@ -190,7 +190,7 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 	}
 	if !json.Valid(raw) {
 		return NewError(c.tool, []errorx.Field{{
-			Sent: cutString(string(raw), 256), WasSent: true,
+			Sent: invalidText(raw, rv.Type()), WasSent: true,
 			Message: "Is not valid JSON.", Expected: "a JSON object", Rule: RuleSyntax,
 		}})
 	}
@@ -320,6 +320,35 @@ func (v *Validator) buildBounded(tool string, probs list, ve validator.Validatio
 	}
 	e.Details.Set(TruncatedKey, "(truncated: "+strconv.Itoa(len(idx)-len(kept))+" more fields)")
 	return e
+}
+
+// invalidText is what is echoed of arguments that are not valid JSON: their
+// first 256 bytes, redacted whole when they name a secret key (by
+// errorx.SecretNames) or t holds fields tagged secret: they cannot be
+// decoded to redact the secret alone.
+func invalidText(raw []byte, t reflect.Type) any {
+	s := cutString(string(raw), 256)
+	if hasSecrets(t) || secretKeyIn(s) {
+		return errorx.Redact(s)
+	}
+	return s
+}
+
+// secretKeyIn reports whether JSON-like text s has a key that is secret by
+// errorx.SecretNames: a quoted string followed by ':' or by the end of s.
+func secretKeyIn(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '"' {
+			continue
+		}
+		p := scanner{s: s, i: i}
+		k := p.str()
+		if j := skipWS(s, p.i); (j >= len(s) || s[j] == ':') && errorx.IsSecret(k, nil) {
+			return true
+		}
+		i = p.i - 1
+	}
+	return false
 }
 
 // rootProblem reports whether the arguments as a whole were unusable.

@@ -392,3 +392,51 @@ func TestHostileTinyNumberEchoed(t *testing.T) {
 		t.Errorf("You sent: %s", got)
 	}
 }
+
+// TestHostileTextsBounded: whatever was sent (numbers of 100,000 digits,
+// long strings, long keys), the fields' texts (message, expected, hint,
+// options) and the summary stay short and never hold it; only Sent does,
+// which the render package bounds.
+func TestHostileTextsBounded(t *testing.T) {
+	type args struct {
+		Age    int               `json:"age" validate:"gte=18"`
+		Big    uint8             `json:"big,string"`
+		Score  float32           `json:"score" validate:"lte=9.5"`
+		Ratio  float64           `json:"ratio" validate:"lt=1"`
+		Role   string            `json:"role" validate:"oneof=admin user"`
+		Email  string            `json:"email" validate:"email"`
+		Name   string            `json:"name" validate:"max=5"`
+		Labels map[string]string `json:"labels" validate:"dive,keys,max=3,endkeys,max=3"`
+	}
+	digits := strings.Repeat("9", 100000)
+	long := strings.Repeat("ad", 50000)
+	raws := []string{
+		`{"age":` + digits + `}`,
+		`{"age":-` + digits + `}`,
+		`{"age":1e` + digits + `}`,
+		`{"age":0.` + digits + `1}`,
+		`{"big":"` + digits + `"}`,
+		`{"score":` + digits + `}`,
+		`{"ratio":` + digits + `.5}`,
+		`{"role":"` + long + `","email":"` + long + `","name":"` + long + `"}`,
+		`{"labels":{"` + long + `":"` + long + `"}}`,
+		`{"` + long + `":1}`,
+	}
+	for _, raw := range raws {
+		var dst args
+		err := validation.New().BindJSON("t", []byte(raw), &dst)
+		e, ok := errorx.As(err)
+		if !ok {
+			t.Fatalf("%.40s…: %v", raw, err)
+		}
+		if len(e.Message) > 200 {
+			t.Errorf("%.40s…: summary of %d bytes", raw, len(e.Message))
+		}
+		for _, f := range e.Fields {
+			texts := f.Message + f.Expected + f.Hint + strings.Join(f.Options, "")
+			if len(texts) > 300 || strings.Contains(texts, "9999999999") || strings.Contains(texts, "adadadadad") {
+				t.Errorf("%.40s…: %s has texts of %d bytes: %.200s", raw, f.Path, len(texts), texts)
+			}
+		}
+	}
+}

@@ -141,3 +141,47 @@ func TestMisspeltSecretNameWithoutTags(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretJSONInStrings: arguments double-encoded as a JSON string (a
+// common model mistake), or a string sent where an object or a list of a
+// type holding secret fields was expected, never echo the secrets inside;
+// nor does the text echoed for arguments that are not valid JSON when it
+// holds a secret key or the arguments' type holds secret fields. The
+// fields' texts never hold them either.
+func TestSecretJSONInStrings(t *testing.T) {
+	type plain struct {
+		User     string `json:"user"`
+		Password string `json:"password"`
+	}
+	for _, c := range []struct {
+		name, args, secret string
+		dst                any
+		echoed             bool
+	}{
+		{"double-encoded arguments", `"{\"user\":\"ada@x.io\",\"pin\":\"123456\"}"`, "123456", new(login), false},
+		{"string for a secret field", `{"vault":"{\"key\":\"sk-live-123\"}"}`, "sk-live-123", new(login), false},
+		{"string for a list", `{"accounts":"[{\"name\":\"a\",\"tok\":\"tok_live_123\"}]"}`, "tok_live_123", new(syncArgs), false},
+		{"string for a map", `{"mirrors":"{\"m\":{\"tok\":\"tok_live_123\"}}"}`, "tok_live_123", new(syncArgs), false},
+		{"invalid JSON, tagged type", `{"pin":"123456",}`, "123456", new(login), false},
+		{"invalid JSON, secret name", `{"user":"ada","password":"hunter2",}`, "hunter2", new(plain), false},
+		{"invalid JSON, secret name cut", `{"user":"ada","pass` + `word":"hunter2"`, "hunter2", new(plain), false},
+		{"invalid JSON, no secret", `{"user":"ada",}`, "ada", new(plain), true},
+	} {
+		err := validation.Default().BindJSON("t", []byte(c.args), c.dst)
+		e, ok := errorx.As(err)
+		if !ok || len(e.Fields) == 0 {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		b, _ := json.Marshal(e)
+		if strings.Contains(string(b), c.secret) != c.echoed {
+			t.Errorf("%s: %s", c.name, b)
+		}
+		for _, f := range e.Fields {
+			texts := f.Message + f.Expected + f.Hint + strings.Join(f.Options, "") + e.Message
+			if strings.Contains(texts, c.secret) {
+				t.Errorf("%s: the texts echo %q: %+v", c.name, c.secret, f)
+			}
+		}
+	}
+}
