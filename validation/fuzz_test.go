@@ -1,6 +1,7 @@
 package validation_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -41,6 +42,16 @@ func FuzzBind(f *testing.F) {
 	f.Add([]byte(`{"name":"Ada","age":-129,"count":"70000","when":"x","pair":["a","b","c"],"by_id":{"x":{}}}`))
 	f.Add([]byte(`{"labels":{"a.b]c":"","\u0000":"x"},"nested":{"k":[null,-1,1e400]},"inner":{"tags":[1,2,3,4]}}`))
 	f.Add([]byte(`{"list":[{"zip":"1234x","tags":[-1,"x",1.5]}],"meta":{"a":[1,{"b":null}]},"name":"\ud800"}`))
+	// Hostile input: keys sent twice, nesting past MaxDepth, arguments and
+	// values double-encoded as JSON strings, many failing elements.
+	f.Add([]byte(`{"name":"x","name":"Ada","inner":{"zip":"1","zip":"2"},"meta":{"a":1,"a":2}}`))
+	f.Add([]byte(`{"labels":{"a":"1","a":""},"by_id":{"1":{},"1":{}},"list":[{"tags":[1],"tags":[2]}]}`))
+	f.Add([]byte(`{"meta":` + strings.Repeat("[", validation.MaxDepth) + strings.Repeat("]", validation.MaxDepth) + `}`))
+	f.Add([]byte(`{"inner":` + strings.Repeat(`{"tags":`, 3) + "1}}}}"))
+	f.Add([]byte(`"{\"name\":\"Ada\",\"password\":\"hunter2\"}"`))
+	f.Add([]byte(`{"inner":"{\"zip\":\"12345\"}","list":"[{\"token\":\"tok_live_123\"}]"}`))
+	f.Add([]byte(`{"nested":{"k":[` + strings.Repeat("-1,", 150) + `-1]},"list":[` + strings.Repeat(`{"zip":"x"},`, 120) + `{}]}`))
+	f.Add([]byte(`{"age":1e-400,"score":1e-400,"count":"1e-400"}`))
 	f.Add([]byte(`[1,2]`))
 	f.Add([]byte(`"str"`))
 	f.Add([]byte(`{`))
@@ -56,6 +67,9 @@ func FuzzBind(f *testing.F) {
 		}
 		if e.Code != errorx.CodeInvalidInput || len(e.Fields) == 0 {
 			t.Fatalf("input %q gave %s with %d fields: %v (%v)", raw, e.Code, len(e.Fields), e, e.Unwrap())
+		}
+		if len(e.Fields) > validation.MaxFields {
+			t.Fatalf("input %q: %d fields, more than MaxFields", raw, len(e.Fields))
 		}
 		for _, fl := range e.Fields {
 			if fl.Message == "" || fl.Rule == "" {
