@@ -82,8 +82,9 @@
 // registered for the alias name itself; for an or-group it is the group
 // ("hexcolor|rgb", "len=0|len=6"), and Expected joins what each
 // alternative expects ("empty or exactly 6 characters"). Rules that are
-// not tags are "type", "unknown", "overflow", "format" and "syntax". Every
-// variant of required reads "Required." with the condition in Hint, like
+// not tags are "type", "unknown", "overflow", "format", "syntax",
+// "duplicate" and "depth". Every variant of required reads "Required."
+// with the condition in Hint, like
 // errorx.RequiredField.
 //
 // # Order
