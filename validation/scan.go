@@ -330,7 +330,7 @@ type level struct {
 	listed  bool
 	byKey   map[string]int // the last member of each key, for big objects
 	idx     int            // an array: the index of the element at pos
-	pos     int            // its offset; -1 past the end
+	pos     int            // its offset; -1 past the end, -2 before the walk
 }
 
 // smallObject is the number of members an object may have and still be
