@@ -687,7 +687,7 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 		pl, ol := d.push(key, func(b []byte) []byte { return appendOrdUnknown(b, keyAt) })
 		defer d.pop(pl, ol)
 		if !top || key != format.Argument && !contains(d.ignore, key) {
-			d.problem(unknownField(key, si.names))
+			d.problem(unknownField(key, si))
 			return
 		}
 		if times := d.add(&ignored, key); times > 1 {
@@ -734,36 +734,38 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// unknownField is the field for an unknown key, with the closest valid
-// name when one is near.
-func unknownField(key string, names []string) errorx.Field {
-	f := errorx.Field{Message: "Unknown field.", Rule: RuleUnknown}
-	if best, ok := Closest(key, names...); ok {
+// unknownField is the field for an unknown key of struct si, with the
+// closest valid name when one is near.
+func unknownField(key string, si *structInfo) errorx.Field {
+	f := errorx.Field{Message: "Unknown field.", Rule: RuleUnknown, Hint: si.removeHint}
+	if best, ok := Closest(key, si.names...); ok {
 		f.Hint = didYouMean(best)
-		return f
-	}
-	switch {
-	case len(names) == 0:
-		f.Hint = "Remove it: no fields are accepted here."
-	default:
-		var b strings.Builder
-		b.WriteString("Remove it. Valid fields: ")
-		for i, n := range names {
-			if i == maxListed {
-				b.WriteString(", …")
-				break
-			}
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteByte('\'')
-			b.WriteString(n)
-			b.WriteByte('\'')
-		}
-		b.WriteByte('.')
-		f.Hint = b.String()
 	}
 	return f
+}
+
+// removeHint is the hint of an unknown key near no valid name: the names,
+// at most maxListed of them.
+func removeHint(names []string) string {
+	if len(names) == 0 {
+		return "Remove it: no fields are accepted here."
+	}
+	var b strings.Builder
+	b.WriteString("Remove it. Valid fields: ")
+	for i, n := range names {
+		if i == maxListed {
+			b.WriteString(", …")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('\'')
+		b.WriteString(n)
+		b.WriteByte('\'')
+	}
+	b.WriteByte('.')
+	return b.String()
 }
 
 // maxListed bounds the names listed in a hint.
