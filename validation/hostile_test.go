@@ -212,6 +212,19 @@ func TestHostileFieldBound(t *testing.T) {
 		t.Errorf("summary %q, want %q", e.Message, want)
 	}
 
+	// Check (Go values, no JSON) and Translate are bounded the same way.
+	list := hostileList{Tags: make([]int, n)}
+	for name, err := range map[string]error{
+		"Check":     validation.Default().Check("t", &list),
+		"Translate": validation.Default().Translate("t", validation.Default().Validate().Struct(&list), &list, nil),
+	} {
+		e, _ := errorx.As(err)
+		more, _ := e.Details.Get(validation.TruncatedKey)
+		if want := "(truncated: " + strconv.Itoa(n-validation.MaxFields) + " more fields)"; len(e.Fields) != validation.MaxFields || more != want {
+			t.Errorf("%s: %d fields, %v", name, len(e.Fields), more)
+		}
+	}
+
 	// At the bound exactly, nothing is dropped and nothing is said.
 	raw = `{"tags":[` + repeat(validation.MaxFields, func(int) string { return "1" }) + `]}`
 	e, _ = errorx.As(validation.Default().BindJSON("t", []byte(raw), new(args)))
