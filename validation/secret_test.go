@@ -188,7 +188,7 @@ func TestSecretJSONInStrings(t *testing.T) {
 
 // TestFieldBoundIsRenderBound: validation bounds its errors as the render
 // package bounds replies by default, and says so the same way, so a reply
-// shows no fewer fields and counts the others once.
+// shows no fewer fields and counts the others once, in every dialect.
 func TestFieldBoundIsRenderBound(t *testing.T) {
 	if validation.MaxFields != render.DefaultLimits.MaxFields || validation.TruncatedKey != render.TruncatedKey {
 		t.Fatalf("MaxFields %d, TruncatedKey %q; render: %d, %q",
@@ -200,5 +200,12 @@ func TestFieldBoundIsRenderBound(t *testing.T) {
 	if more, _ := bounded.Details.Get(render.TruncatedKey); len(bounded.Fields) != validation.MaxFields ||
 		more != "(truncated: 101 more fields)" {
 		t.Errorf("rendered: %d fields, %v", len(bounded.Fields), more)
+	}
+	for _, name := range render.Names() {
+		d, _ := render.ByName(name)
+		b, _ := json.Marshal(render.NewRenderer(d).Render(err))
+		if !strings.Contains(string(b), "101 more fields") {
+			t.Errorf("%s does not say how many fields were left out: %s", name, b)
+		}
 	}
 }
