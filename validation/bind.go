@@ -238,6 +238,9 @@ func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors
 	}
 	e, fields := newPacked(len(probs.fields) + len(ve))
 	l := list{fields: append(fields, probs.fields...), meta: probs.meta}
+	for i, m := range probs.meta {
+		readSent(&l.fields[i], m, raw)
+	}
 	if len(ve) > 0 {
 		t := newTranslator(v, root, raw, hasRaw, owned)
 		if l.meta == nil {
@@ -291,6 +294,7 @@ func (v *Validator) buildBounded(tool string, probs list, ve validator.Validatio
 	for _, i := range kept {
 		if i < np {
 			fields = append(fields, probs.fields[i])
+			readSent(&fields[len(fields)-1], probs.meta[i], raw)
 			continue
 		}
 		r := t.resolveAt(ve, i-np)

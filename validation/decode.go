@@ -35,11 +35,15 @@ type list struct {
 type meta struct {
 	key   string
 	below bool // a decoding problem: validator failures at or below key are dropped
+	// sentAt is 1 + the offset in the arguments of the value a decoding
+	// problem reports, read into Sent only when the field is kept (see
+	// readSent); 0 when Sent is set.
+	sentAt int
 }
 
 func (l *list) add(f errorx.Field, key string, below bool) {
 	l.fields = append(l.fields, f)
-	l.meta = append(l.meta, meta{key, below})
+	l.meta = append(l.meta, meta{key: key, below: below})
 }
 
 const (
@@ -127,12 +131,24 @@ func (d *decoder) pushIndex(i int) (int, int) {
 
 func (d *decoder) pop(pl, ol int) { d.path, d.ord = d.path[:pl], d.ord[:ol] }
 
-// problem records a field at the current path, reading the value at the
-// cursor (and moving past it) as the sent value.
+// problem records a field at the current path, the value at the cursor
+// (which it moves past) as the sent value: only its offset, the value is
+// read if the field is kept (readSent).
 func (d *decoder) problem(f errorx.Field) {
-	f.Path = string(d.path)
-	f.Sent, f.WasSent = d.scanner.value(), true
-	d.probs.add(f, string(d.ord), true)
+	f.Path, f.WasSent = string(d.path), true
+	at := d.i
+	d.skipValue()
+	d.probs.fields = append(d.probs.fields, f)
+	d.probs.meta = append(d.probs.meta, meta{key: string(d.ord), below: true, sentAt: at + 1})
+}
+
+// readSent reads the sent value of a decoding problem whose reading was
+// put off, from raw, the arguments.
+func readSent(f *errorx.Field, m meta, raw string) {
+	if m.sentAt > 0 {
+		p := scanner{s: raw, i: m.sentAt - 1}
+		f.Sent = p.value()
+	}
 }
 
 func (d *decoder) wrongType(want string) {
