@@ -465,3 +465,40 @@ func TestHostileTextsBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileDottedKeysLinear: a map key holding many dots, under a type
+// with nested maps and secret fields (whose redaction follows the path
+// through the maps, trying every way to split it), costs time linear in
+// its length.
+func TestHostileDottedKeysLinear(t *testing.T) {
+	type args struct {
+		Nested map[string]map[string]string `json:"nested" validate:"dive,dive,max=1"`
+		PIN    string                       `json:"pin" mcperr:"secret"`
+	}
+	v := validation.New()
+	bind := func(raw []byte) error { return v.BindJSON("t", raw, new(args)) }
+	build := func(n int) string {
+		k := strings.Repeat("a.", n) + "a"
+		return `{"nested":{"` + k + `":{"` + k + `":"too long"}}}`
+	}
+	if r := seriesRatio(t, 500, bind, build); r > maxRatio {
+		t.Errorf("8x the dots took %.1fx the time: not linear", r)
+	}
+}
+
+// TestHostileDottedKeysSecret: past the splits tried, a value under a type
+// holding secret fields is redacted whole.
+func TestHostileDottedKeysSecret(t *testing.T) {
+	type args struct {
+		Nested map[string]map[string]account `json:"nested" validate:"dive,max=0"`
+	}
+	for _, dots := range []int{1, 1000} {
+		k := strings.Repeat("a.", dots) + "a"
+		raw := `{"nested":{"` + k + `":{"` + k + `":{"name":"n","tok":"tok_live_123"}}}}`
+		fs := fieldsOf(t, validation.New(), new(args), raw)
+		b, _ := json.Marshal(fs)
+		if len(fs) != 1 || strings.Contains(string(b), "tok_live_123") {
+			t.Errorf("%d dots: %s", dots, b)
+		}
+	}
+}
