@@ -123,6 +123,9 @@ func TestSent(t *testing.T) {
 		{math.NaN(), true, "NaN"},
 		{json.Number("12345678901234567890"), true, "12345678901234567890"},
 		{json.Number("2.50"), true, "2.5"},
+		{json.Number("1e-400"), true, "1e-400"}, // not 0: a float64 cannot hold it, the literal says it
+		{json.Number("-2.5E-999"), true, "-2.5E-999"},
+		{json.Number("0.000e-400"), true, "0"},
 		{true, true, "true"},
 		{[]any{1, 2, 3}, true, "array(3)"},
 		{[]string{}, true, "array(0)"},

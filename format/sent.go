@@ -33,8 +33,8 @@ func Sent(v any, sent bool) string { return string(AppendSent(nil, v, sent)) }
 //   - a string: 'text', unescaped; longer than 50 UTF-16 units, the first 47
 //     and "..." ('aaaa...'), never splitting a character
 //   - a number or boolean: as JavaScript's String() writes it (10, 1.5,
-//     1e+21, true); integers are exact, and a json.Number too large for a
-//     float64 is its literal (1e400)
+//     1e+21, true); integers are exact, and a json.Number too large or too
+//     small for a float64 is its literal (1e400, 1e-400, not 0)
 //   - an array or slice: array(N)
 //   - anything else (an object): its compact JSON, cut to 50 UTF-16 units
 //     without an ellipsis
@@ -65,11 +65,11 @@ func AppendSent(dst []byte, v any, sent bool) []byte {
 		if jsonw.ValidNumber(string(x)) && !strings.ContainsAny(string(x), ".eE") {
 			return append(dst, x...) // an integer: exact, however long
 		}
-		if f, err := x.Float64(); err == nil {
+		if f, err := x.Float64(); err == nil && (f != 0 || zeroDigits(string(x))) {
 			return AppendJSNumber(dst, f)
 		}
 		if jsonw.ValidNumber(string(x)) {
-			return append(dst, x...) // too large for a float64: the literal
+			return append(dst, x...) // too large or too small for a float64: the literal
 		}
 		return appendQuotedCut(dst, string(x))
 	case json.RawMessage:
@@ -107,6 +107,20 @@ func AppendSent(dst []byte, v any, sent bool) []byte {
 	w := jsonw.Writer{Style: jsonw.JS}
 	w.Value(rv.Interface())
 	return append(dst, cutUTF16(string(w.B), SentMaxObject)...)
+}
+
+// zeroDigits reports whether the digits of a number literal, before any
+// exponent, are all zeros.
+func zeroDigits(lit string) bool {
+	for i := 0; i < len(lit); i++ {
+		switch c := lit[i]; {
+		case c == 'e' || c == 'E':
+			return true
+		case c >= '1' && c <= '9':
+			return false
+		}
+	}
+	return true
 }
 
 // Masked is a value that stands for one that must not be shown, such as

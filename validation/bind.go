@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -189,7 +190,7 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 	}
 	if !json.Valid(raw) {
 		return NewError(c.tool, []errorx.Field{{
-			Sent: cutString(string(raw), 256), WasSent: true,
+			Sent: invalidText(raw, rv.Type()), WasSent: true,
 			Message: "Is not valid JSON.", Expected: "a JSON object", Rule: RuleSyntax,
 		}})
 	}
@@ -232,8 +233,14 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 // validator failures ve, the error and its fields in one allocation.
 func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors, root reflect.Value,
 	raw string, hasRaw, owned, named bool) *errorx.Error {
+	if len(probs.fields)+len(ve) > MaxFields {
+		return v.buildBounded(tool, probs, ve, root, raw, hasRaw, owned, named)
+	}
 	e, fields := newPacked(len(probs.fields) + len(ve))
 	l := list{fields: append(fields, probs.fields...), meta: probs.meta}
+	for i, m := range probs.meta {
+		readSent(&l.fields[i], m, raw)
+	}
 	if len(ve) > 0 {
 		t := newTranslator(v, root, raw, hasRaw, owned)
 		if l.meta == nil {
@@ -250,6 +257,102 @@ func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors
 	}
 	fill(e, tool, fields, named)
 	return e
+}
+
+// buildBounded is build for more problems than MaxFields: every validator
+// failure is located (its sort key and top-level argument, which cost no
+// allocation), but only the first MaxFields fields in the documented order
+// are translated; the others are counted in the summary and under
+// TruncatedKey.
+func (v *Validator) buildBounded(tool string, probs list, ve validator.ValidationErrors, root reflect.Value,
+	raw string, hasRaw, owned, named bool) *errorx.Error {
+	t := newTranslator(v, root, raw, hasRaw, owned)
+	defer t.release()
+	np := len(probs.fields)
+	ms := make([]meta, np, np+len(ve))
+	copy(ms, probs.meta)
+	tops := make([]string, len(ve)) // the top-level argument of each failure
+	nested := make([]bool, len(ve))
+	t.skipPath = true
+	t.keys, t.spans = t.keys[:0], t.spans[:0]
+	for i := range ve {
+		start := len(t.keys)
+		t.resolveAt(ve, i)
+		t.spans = append(t.spans, start, len(t.keys))
+		if len(t.segs) > 0 && !t.segs[0].isIdx {
+			tops[i], nested[i] = t.segs[0].key, len(t.segs) > 1
+		}
+	}
+	t.skipPath = false
+	all := string(t.keys)
+	for i := range ve {
+		ms = append(ms, meta{key: all[t.spans[2*i]:t.spans[2*i+1]]})
+	}
+	idx := order(ms, nil)
+	kept := idx[:min(len(idx), MaxFields)]
+	e, fields := newPacked(len(kept))
+	for _, i := range kept {
+		if i < np {
+			fields = append(fields, probs.fields[i])
+			readSent(&fields[len(fields)-1], probs.meta[i], raw)
+			continue
+		}
+		r := t.resolveAt(ve, i-np)
+		fields = append(fields, t.field(ve[i-np], r))
+	}
+	if root.IsValid() {
+		redactTagged(fields, root.Type())
+	}
+	var c tally
+	for _, f := range fields {
+		c.addPath(f.Path, f.Rule, named)
+	}
+	for _, i := range idx[len(kept):] {
+		if i < np {
+			c.addPath(probs.fields[i].Path, probs.fields[i].Rule, named)
+		} else {
+			c.add(tops[i-np], nested[i-np], false, named)
+		}
+	}
+	*e = errorx.Error{
+		Code:     errorx.CodeInvalidInput,
+		Class:    errorx.ClassValidation,
+		Message:  c.text(tool),
+		Recovery: Recovery,
+		Tool:     tool,
+		Fields:   fields,
+	}
+	e.Details.Set(TruncatedKey, "(truncated: "+strconv.Itoa(len(idx)-len(kept))+" more fields)")
+	return e
+}
+
+// invalidText is what is echoed of arguments that are not valid JSON: their
+// first 256 bytes, redacted whole when they name a secret key (by
+// errorx.SecretNames) or t holds fields tagged secret: they cannot be
+// decoded to redact the secret alone.
+func invalidText(raw []byte, t reflect.Type) any {
+	s := cutString(string(raw), 256)
+	if hasSecrets(t) || secretKeyIn(s) {
+		return errorx.Redact(s)
+	}
+	return s
+}
+
+// secretKeyIn reports whether JSON-like text s has a key that is secret by
+// errorx.SecretNames: a quoted string followed by ':' or by the end of s.
+func secretKeyIn(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '"' {
+			continue
+		}
+		p := scanner{s: s, i: i}
+		k := p.str()
+		if j := skipWS(s, p.i); (j >= len(s) || s[j] == ':') && errorx.IsSecret(k, nil) {
+			return true
+		}
+		i = p.i - 1
+	}
+	return false
 }
 
 // rootProblem reports whether the arguments as a whole were unusable.
@@ -293,6 +396,9 @@ func cutString(s string, n int) string {
 // finish drops validator failures made redundant by a decoding problem at
 // or above their path and sorts the fields by key, stably and in place.
 func finish(l *list) []errorx.Field {
+	if len(l.meta) > smallList {
+		return finishLong(l)
+	}
 	hasProbs := false
 	for _, m := range l.meta {
 		if m.below {
@@ -315,7 +421,7 @@ func finish(l *list) []errorx.Field {
 	if slices.IsSortedFunc(l.meta, func(a, b meta) int { return strings.Compare(a.key, b.key) }) {
 		return l.fields
 	}
-	// Insertion sort: stable, in place, and the lists are short.
+	// Insertion sort: stable, in place, and the list is short.
 	for i := 1; i < len(l.meta); i++ {
 		for j := i; j > 0 && l.meta[j].key < l.meta[j-1].key; j-- {
 			l.meta[j], l.meta[j-1] = l.meta[j-1], l.meta[j]
@@ -323,6 +429,65 @@ func finish(l *list) []errorx.Field {
 		}
 	}
 	return l.fields
+}
+
+// smallList is the longest list finish sorts by insertion and filters by
+// comparing every pair.
+const smallList = 32
+
+// finishLong is finish for long lists, in O(n log n) time: sorted first,
+// the paths at or below a decoding problem's follow it (see order).
+func finishLong(l *list) []errorx.Field {
+	idx := order(l.meta, nil)
+	fields := make([]errorx.Field, len(idx))
+	ms := make([]meta, len(idx))
+	for k, i := range idx {
+		fields[k], ms[k] = l.fields[i], l.meta[i]
+	}
+	n := copy(l.fields, fields)
+	copy(l.meta, ms)
+	clear(l.fields[n:])
+	l.fields, l.meta = l.fields[:n], l.meta[:n]
+	return l.fields
+}
+
+// order returns the positions of ms sorted by key, stably, decoding
+// problems first among equal keys, without the validator failures at or
+// below a decoding problem's path (appended to dst). In sorted order the
+// keys a key is a prefix of come right after it, so one pass with a stack
+// of the enclosing problems' keys finds them.
+func order(ms []meta, dst []int) []int {
+	idx := make([]int, len(ms))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if c := strings.Compare(ms[a].key, ms[b].key); c != 0 {
+			return c
+		}
+		switch {
+		case ms[a].below && !ms[b].below:
+			return -1
+		case ms[b].below && !ms[a].below:
+			return 1
+		}
+		return a - b // stable
+	})
+	var enclosing []string
+	for _, i := range idx {
+		m := ms[i]
+		for len(enclosing) > 0 && !strings.HasPrefix(m.key, enclosing[len(enclosing)-1]) {
+			enclosing = enclosing[:len(enclosing)-1]
+		}
+		switch {
+		case m.below:
+			enclosing = append(enclosing, m.key)
+		case len(enclosing) > 0:
+			continue // said by the problem
+		}
+		dst = append(dst, i)
+	}
+	return dst
 }
 
 // below reports whether key is at or below the path of a decoding problem.
@@ -480,31 +645,52 @@ func summary(tool string, fields []errorx.Field, named bool) string {
 			return "The arguments" + of(tool) + " are not valid JSON."
 		}
 	}
-	var buf [10]string
-	names := buf[:0]
-	unknown, other := 0, 0
+	var c tally
 	for i := range fields {
-		f := &fields[i]
-		top, nested := f.Path, false
-		if j := strings.IndexByte(top, '.'); j >= 0 {
-			top, nested = top[:j], true
-		}
-		switch {
-		case f.Rule == RuleUnknown && !nested:
-			unknown++
-		case named && top != "":
-			if !slices.Contains(names, top) {
-				if len(names) < cap(buf) {
-					names = append(names, top)
-				} else {
-					other++
-				}
-			}
-		default:
-			other++
-		}
+		c.addPath(fields[i].Path, fields[i].Rule, named)
 	}
-	n := len(names) + unknown + other
+	return c.text(tool)
+}
+
+// tally counts the arguments a summary names.
+type tally struct {
+	names          [10]string // the first len of them
+	len            int
+	unknown, other int
+}
+
+// addPath counts the field at path failing rule.
+func (c *tally) addPath(path, rule string, named bool) {
+	top, nested := path, false
+	if j := strings.IndexByte(top, '.'); j >= 0 {
+		top, nested = top[:j], true
+	}
+	c.add(top, nested, rule == RuleUnknown, named)
+}
+
+// add counts a field under the top-level argument top (nested: below it);
+// unknown says it is an unknown key, named that top is a field name.
+func (c *tally) add(top string, nested, unknown, named bool) {
+	switch {
+	case unknown && !nested:
+		c.unknown++
+	case named && top != "":
+		if !slices.Contains(c.names[:c.len], top) {
+			if c.len < len(c.names) {
+				c.names[c.len] = top
+				c.len++
+			} else {
+				c.other++
+			}
+		}
+	default:
+		c.other++
+	}
+}
+
+// text writes the summary of what c counted.
+func (c *tally) text(tool string) string {
+	n := c.len + c.unknown + c.other
 	var text [192]byte // most summaries fit: interned, they allocate nothing
 	b := text[:0]
 	b = appendIndex(b, n)
@@ -523,16 +709,16 @@ func summary(tool string, fields []errorx.Field, named bool) string {
 		b = append(b, " are invalid"...)
 	}
 	sep := ": "
-	for _, name := range names {
+	for _, name := range c.names[:c.len] {
 		b = append(b, sep...)
 		b = append(b, name...)
 		sep = ", "
 	}
-	if unknown > 0 {
+	if c.unknown > 0 {
 		b = append(b, sep...)
-		b = appendIndex(b, unknown)
+		b = appendIndex(b, c.unknown)
 		b = append(b, " unknown key"...)
-		if unknown > 1 {
+		if c.unknown > 1 {
 			b = append(b, 's')
 		}
 	}
@@ -560,3 +746,16 @@ func of(tool string) string {
 	}
 	return " of " + tool
 }
+
+// MaxFields bounds the fields of one validation error: the render
+// package's default field bound (render.DefaultLimits.MaxFields), so a
+// reply shows no fewer of them. Past it the error keeps the first
+// MaxFields fields in the documented order and counts the others under the
+// detail key TruncatedKey ("(truncated: N more fields)", as the render
+// package's limits say it); the summary message still names every
+// argument concerned. Fields and AppendFields are not bounded.
+const MaxFields = 100
+
+// TruncatedKey is the detail key under which an error counts the fields
+// past MaxFields: render.TruncatedKey.
+const TruncatedKey = "…"

@@ -35,11 +35,15 @@ type list struct {
 type meta struct {
 	key   string
 	below bool // a decoding problem: validator failures at or below key are dropped
+	// sentAt is 1 + the offset in the arguments of the value a decoding
+	// problem reports, read into Sent only when the field is kept (see
+	// readSent); 0 when Sent is set.
+	sentAt int
 }
 
 func (l *list) add(f errorx.Field, key string, below bool) {
 	l.fields = append(l.fields, f)
-	l.meta = append(l.meta, meta{key, below})
+	l.meta = append(l.meta, meta{key: key, below: below})
 }
 
 const (
@@ -85,7 +89,9 @@ type decoder struct {
 	path   []byte // the JSON path of the current value
 	ord    []byte // its sort key
 	ignore []string
-	depth  int
+	depth  int      // Go values entered
+	levels int      // objects and arrays entered
+	seen   []string // the keys of the objects being read, innermost last
 	// tag is the validate tag of the value being decoded (after dive for
 	// elements), for the bounds of overflow texts.
 	tag string
@@ -94,9 +100,17 @@ type decoder struct {
 	internal error
 }
 
-// maxDepth bounds the nesting the decoder follows into Go values, far
-// above any real tool's arguments (json.Valid allows 10000 levels).
-const maxDepth = 10000
+// MaxDepth bounds how deeply the arguments may nest objects and arrays,
+// the arguments object counting as one level: {"a":{"b":[1]}} is 3 levels
+// deep. Far above any real tool's arguments, it keeps every walk over them
+// short (encoding/json allows 10000 levels). Binding arguments that nest
+// deeper fails with a field of rule RuleDepth at the first object or array
+// past the bound; nothing is cut silently.
+const MaxDepth = 256
+
+// maxGoDepth bounds the recursion of the decoder into Go values (pointers
+// to pointers recurse without reading JSON).
+const maxGoDepth = 4 * MaxDepth
 
 func (d *decoder) push(name string, ordFn func([]byte) []byte) (int, int) {
 	pl, ol := len(d.path), len(d.ord)
@@ -120,12 +134,24 @@ func (d *decoder) pushIndex(i int) (int, int) {
 
 func (d *decoder) pop(pl, ol int) { d.path, d.ord = d.path[:pl], d.ord[:ol] }
 
-// problem records a field at the current path, reading the value at the
-// cursor (and moving past it) as the sent value.
+// problem records a field at the current path, the value at the cursor
+// (which it moves past) as the sent value: only its offset, the value is
+// read if the field is kept (readSent).
 func (d *decoder) problem(f errorx.Field) {
-	f.Path = string(d.path)
-	f.Sent, f.WasSent = d.scanner.value(), true
-	d.probs.add(f, string(d.ord), true)
+	f.Path, f.WasSent = string(d.path), true
+	at := d.i
+	d.skipValue()
+	d.probs.fields = append(d.probs.fields, f)
+	d.probs.meta = append(d.probs.meta, meta{key: string(d.ord), below: true, sentAt: at + 1})
+}
+
+// readSent reads the sent value of a decoding problem whose reading was
+// put off, from raw, the arguments.
+func readSent(f *errorx.Field, m meta, raw string) {
+	if m.sentAt > 0 {
+		p := scanner{s: raw, i: m.sentAt - 1}
+		f.Sent = p.value()
+	}
 }
 
 func (d *decoder) wrongType(want string) {
@@ -136,14 +162,167 @@ func typeField(want string) errorx.Field {
 	return errorx.WrongTypeField("", nil, want) // problem sets the path and what was sent
 }
 
+// enter counts an object or array entered, or, past MaxDepth, records
+// that it is nested too deeply and moves past it.
+func (d *decoder) enter() bool {
+	if d.levels >= MaxDepth {
+		f := errorx.Field{Path: string(d.path), WasSent: true, Message: "Nested too deeply.",
+			Hint: "Send at most " + plural(MaxDepth, "level") + " of nested objects and arrays.", Rule: RuleDepth}
+		f.Sent = d.scanner.valueDepth(0)
+		d.probs.add(f, string(d.ord), true)
+		return false
+	}
+	d.levels++
+	return true
+}
+
+func (d *decoder) leave() { d.levels-- }
+
+// keySet tells the keys of one object sent twice: up to smallObject keys
+// are compared with the ones before (kept on the decoder's stack, shared
+// with the objects inside), more are counted in a map.
+type keySet struct {
+	base int
+	m    map[string]int
+}
+
+func (d *decoder) keySet() keySet { return keySet{base: len(d.seen)} }
+
+// add records key and returns how many times the object has sent it.
+func (d *decoder) add(k *keySet, key string) int {
+	if k.m != nil {
+		k.m[key]++
+		return k.m[key]
+	}
+	n := 1
+	for _, s := range d.seen[k.base:] {
+		if s == key {
+			n++
+		}
+	}
+	d.seen = append(d.seen, key)
+	if len(d.seen)-k.base > smallObject {
+		k.m = make(map[string]int, 2*smallObject)
+		for _, s := range d.seen[k.base:] {
+			k.m[s]++
+		}
+		d.done(k)
+	}
+	return n
+}
+
+// done forgets the keys of k's object.
+func (d *decoder) done(k *keySet) {
+	clear(d.seen[k.base:])
+	d.seen = d.seen[:k.base]
+}
+
+// repeated handles the n-th occurrence of a key (n > 1) at the current
+// path: the second is reported, with the value sent, and neither is taken
+// (the value is not decoded); later ones are skipped.
+func (d *decoder) repeated(n int) {
+	if n > 2 {
+		d.skipValue()
+		return
+	}
+	d.problem(errorx.Field{Message: "Sent twice.", Hint: "Send each key once.", Rule: RuleDuplicate})
+}
+
+// eachMember reads the object at the cursor, calling each with every key,
+// its offset and the cursor at its value; each moves past the value. Past
+// MaxDepth the object is a problem instead.
+func (d *decoder) eachMember(each func(key string, keyAt int)) {
+	if !d.enter() {
+		return
+	}
+	defer d.leave()
+	d.i++
+	for d.i < len(d.s) {
+		d.ws()
+		switch d.peek() {
+		case '}':
+			d.i++
+			return
+		case ',':
+			d.i++
+			d.ws()
+		}
+		if d.peek() != '"' {
+			return
+		}
+		keyAt := d.i
+		key := d.str()
+		d.ws()
+		d.i++ // ':'
+		d.ws()
+		each(key, keyAt)
+	}
+}
+
+// eachElement reads the array at the cursor, calling each with every
+// index and the cursor at the element; each moves past it. Past MaxDepth
+// the array is a problem instead, and eachElement returns false.
+func (d *decoder) eachElement(each func(n int)) bool {
+	if !d.enter() {
+		return false
+	}
+	defer d.leave()
+	d.i++
+	for n := 0; d.i < len(d.s); n++ {
+		d.ws()
+		switch d.peek() {
+		case ']':
+			d.i++
+			return true
+		case ',':
+			d.i++
+			d.ws()
+		}
+		each(n)
+	}
+	return true
+}
+
+// check walks the value at the cursor without decoding it, as the decoder
+// would (keys sent twice, nesting past MaxDepth), for values encoding/json
+// decodes.
+func (d *decoder) check() {
+	d.ws()
+	switch d.peek() {
+	case '{':
+		keys := d.keySet()
+		defer d.done(&keys)
+		d.eachMember(func(key string, _ int) {
+			pl, ol := d.push(key, func(b []byte) []byte { return appendOrdKey(b, ordField, key) })
+			if times := d.add(&keys, key); times > 1 {
+				d.repeated(times)
+			} else {
+				d.check()
+			}
+			d.pop(pl, ol)
+		})
+	case '[':
+		d.eachElement(func(n int) {
+			pl, ol := d.pushIndex(n)
+			d.check()
+			d.pop(pl, ol)
+		})
+	default:
+		d.skipValue()
+	}
+}
+
 // value decodes the JSON value at the cursor into v (addressable).
 func (d *decoder) value(v reflect.Value, quoted bool) {
 	d.ws()
 	if d.i >= len(d.s) {
 		return
 	}
-	if d.depth++; d.depth > maxDepth {
+	if d.depth++; d.depth > maxGoDepth {
 		d.depth--
+		if d.internal == nil {
+			d.internal = fmt.Errorf("validation: %v nests pointers too deeply", v.Type())
+		}
 		d.skipValue()
 		return
 	}
@@ -461,6 +640,14 @@ func (d *decoder) delegate(v reflect.Value, t reflect.Type) {
 			return
 		}
 	}
+	if c := d.peek(); c == '{' || c == '[' {
+		before := len(d.probs.fields)
+		d.check()
+		if len(d.probs.fields) > before {
+			return
+		}
+	}
+	d.i = start
 	d.skipValue()
 	raw := d.s[start:d.i]
 	err := json.Unmarshal([]byte(raw), v.Addr().Interface())
@@ -495,37 +682,23 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 		return
 	}
 	si := infoOf(t)
-	top := len(d.path) == 0 // the arguments object, whatever the pointers to it
-	var sent sentKeys       // for the hints of unknown keys
-	defer d.suggest(&sent, si)
-	d.i++
-	for d.i < len(d.s) {
-		d.ws()
-		switch d.peek() {
-		case '}':
-			d.i++
-			return
-		case ',':
-			d.i++
-			d.ws()
-		}
-		if d.peek() != '"' {
-			return
-		}
-		keyAt := d.i
-		key := d.str()
-		d.ws()
-		d.i++ // ':'
-		d.ws()
+	top := d.levels == 0 // the arguments object, whatever the pointers to it
+	var sent fieldSet    // the fields sent, by position
+	var hints sentKeys   // for the hints of unknown keys
+	defer d.suggest(&hints, si)
+	ignored := d.keySet()
+	defer d.done(&ignored)
+	d.eachMember(func(key string, keyAt int) {
 		if n, ok := si.byName[key]; ok {
-			sent.field(n)
+			hints.field(n)
 			f := &si.fields[n]
 			pl, ol := d.push(key, func(b []byte) []byte { return appendOrdField(b, f.ord) })
-			if fv, err := fieldByIndex(v, f.index); err == nil {
-				tag := d.tag
-				d.tag = f.validate
+			if times := sent.add(n); times > 1 {
+				d.repeated(times)
+			} else if fv, err := fieldByIndex(v, f.index); err == nil {
+				tag := d.swapTag(f.validate)
 				d.value(fv, f.quoted)
-				d.tag = tag
+				d.setTag(tag)
 			} else {
 				if d.internal == nil {
 					d.internal = fmt.Errorf("validation: cannot decode %q: %w", key, err)
@@ -533,17 +706,48 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 				d.skipValue()
 			}
 			d.pop(pl, ol)
-			continue
-		}
-		if top && (key == format.Argument || contains(d.ignore, key)) {
-			d.skipValue()
-			continue
+			return
 		}
 		pl, ol := d.push(key, func(b []byte) []byte { return appendOrdUnknown(b, keyAt) })
-		sent.unknown(len(d.probs.fields), key)
-		d.problem(unknownField(key, si.names))
-		d.pop(pl, ol)
+		defer d.pop(pl, ol)
+		if !top || key != format.Argument && !contains(d.ignore, key) {
+			hints.unknown(len(d.probs.fields), key)
+			d.problem(unknownField(key, si))
+			return
+		}
+		if times := d.add(&ignored, key); times > 1 {
+			d.repeated(times)
+		} else {
+			d.check() // not decoded, but sent: held to the same rules
+		}
+	})
+}
+
+// fieldSet counts how many times each field of a struct was sent: 1, 2,
+// or 3 for more.
+type fieldSet struct {
+	once, twice uint64        // the first 64 fields
+	more        map[int]uint8 // the others
+}
+
+func (s *fieldSet) add(n int) int {
+	if n >= 64 {
+		if s.more == nil {
+			s.more = map[int]uint8{}
+		}
+		s.more[n] = min(s.more[n]+1, 3)
+		return int(s.more[n])
 	}
+	bit := uint64(1) << n
+	switch {
+	case s.once&bit == 0:
+		s.once |= bit
+		return 1
+	case s.twice&bit == 0:
+		s.twice |= bit
+		return 2
+	}
+	return 3
 }
 
 func contains(list []string, s string) bool {
@@ -555,36 +759,38 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// unknownField is the field for an unknown key, with the closest valid
-// name when one is near.
-func unknownField(key string, names []string) errorx.Field {
-	f := errorx.Field{Message: "Unknown field.", Rule: RuleUnknown}
-	if best, ok := Closest(key, names...); ok {
+// unknownField is the field for an unknown key of struct si, with the
+// closest valid name when one is near.
+func unknownField(key string, si *structInfo) errorx.Field {
+	f := errorx.Field{Message: "Unknown field.", Rule: RuleUnknown, Hint: si.removeHint}
+	if best, ok := Closest(key, si.names...); ok {
 		f.Hint = didYouMean(best)
-		return f
-	}
-	switch {
-	case len(names) == 0:
-		f.Hint = "Remove it: no fields are accepted here."
-	default:
-		var b strings.Builder
-		b.WriteString("Remove it. Valid fields: ")
-		for i, n := range names {
-			if i == maxListed {
-				b.WriteString(", …")
-				break
-			}
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteByte('\'')
-			b.WriteString(n)
-			b.WriteByte('\'')
-		}
-		b.WriteByte('.')
-		f.Hint = b.String()
 	}
 	return f
+}
+
+// removeHint is the hint of an unknown key near no valid name: the names,
+// at most maxListed of them.
+func removeHint(names []string) string {
+	if len(names) == 0 {
+		return "Remove it: no fields are accepted here."
+	}
+	var b strings.Builder
+	b.WriteString("Remove it. Valid fields: ")
+	for i, n := range names {
+		if i == maxListed {
+			b.WriteString(", …")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('\'')
+		b.WriteString(n)
+		b.WriteByte('\'')
+	}
+	b.WriteByte('.')
+	return b.String()
 }
 
 // maxListed bounds the names listed in a hint.
@@ -628,25 +834,15 @@ func (d *decoder) mapValue(v reflect.Value, t reflect.Type) {
 	if v.IsNil() {
 		v.Set(reflect.MakeMap(t))
 	}
-	d.i++
-	for d.i < len(d.s) {
-		d.ws()
-		switch d.peek() {
-		case '}':
-			d.i++
-			return
-		case ',':
-			d.i++
-			d.ws()
-		}
-		if d.peek() != '"' {
-			return
-		}
-		key := d.str()
-		d.ws()
-		d.i++ // ':'
-		d.ws()
+	keys := d.keySet()
+	defer d.done(&keys)
+	d.eachMember(func(key string, _ int) {
 		pl, ol := d.push(key, func(b []byte) []byte { return appendOrdKey(b, ordField, key) })
+		defer d.pop(pl, ol)
+		if times := d.add(&keys, key); times > 1 {
+			d.repeated(times)
+			return
+		}
 		kv, ok := mapKey(kt, key, textKey)
 		if !ok {
 			want := "an integer"
@@ -658,14 +854,12 @@ func (d *decoder) mapValue(v reflect.Value, t reflect.Type) {
 			f.Sent, f.WasSent = key, true
 			d.probs.add(f, string(d.ord), true)
 			d.skipValue()
-			d.pop(pl, ol)
-			continue
+			return
 		}
 		ev := reflect.New(et).Elem()
 		d.value(ev, false)
 		v.SetMapIndex(kv, ev)
-		d.pop(pl, ol)
-	}
+	})
 }
 
 func mapKey(kt reflect.Type, key string, textKey bool) (reflect.Value, bool) {
@@ -700,26 +894,16 @@ func (d *decoder) slice(v reflect.Value, t reflect.Type) {
 		d.wrongType("array")
 		return
 	}
-	d.i++
 	s := reflect.MakeSlice(t, 0, 0)
 	zero := reflect.Zero(t.Elem())
-	for n := 0; d.i < len(d.s); n++ {
-		d.ws()
-		switch d.peek() {
-		case ']':
-			d.i++
-			v.Set(s)
-			return
-		case ',':
-			d.i++
-			d.ws()
-		}
+	if d.eachElement(func(n int) {
 		s = reflect.Append(s, zero)
 		pl, ol := d.pushIndex(n)
 		d.value(s.Index(n), false)
 		d.pop(pl, ol)
+	}) {
+		v.Set(s)
 	}
-	v.Set(s)
 }
 
 // array decodes a JSON array into array v; extra elements are a problem.
@@ -730,27 +914,18 @@ func (d *decoder) array(v reflect.Value, t reflect.Type) {
 		return
 	}
 	start := d.i
-	d.i++
 	n := 0
-	for d.i < len(d.s) {
-		d.ws()
-		c := d.peek()
-		if c == ']' {
-			d.i++
-			break
-		}
-		if c == ',' {
-			d.i++
-			d.ws()
-		}
-		if n < t.Len() {
-			pl, ol := d.pushIndex(n)
-			d.value(v.Index(n), false)
+	if !d.eachElement(func(i int) {
+		if i < t.Len() {
+			pl, ol := d.pushIndex(i)
+			d.value(v.Index(i), false)
 			d.pop(pl, ol)
 		} else {
 			d.skipValue()
 		}
-		n++
+		n = i + 1
+	}) {
+		return
 	}
 	for i := n; i < t.Len(); i++ {
 		v.Index(i).SetZero()

@@ -37,7 +37,15 @@
 //     range for their Go type (rule "overflow"), values a type's own
 //     UnmarshalJSON rejects (rule "format");
 //   - every failed validate tag (rule = the tag), with a message, the
-//     expected form, the valid options of oneof and bounds as hints.
+//     expected form, the valid options of oneof and bounds as hints;
+//   - a key sent twice in one object, at any depth and whatever decodes
+//     the value (rule "duplicate", message "Sent twice.", Sent the repeated
+//     value): parsers disagree on which of the two wins, so neither is
+//     taken;
+//   - objects and arrays nested more than MaxDepth (256) levels deep, the
+//     arguments object counting as one (rule "depth", message "Nested too
+//     deeply.", at the first object or array too deep): binding never
+//     succeeds with less than was sent.
 //
 // Missing values are reported as not sent (WasSent false); a JSON null as
 // sent null. A validate failure at or below a path that already has a
@@ -74,8 +82,9 @@
 // registered for the alias name itself; for an or-group it is the group
 // ("hexcolor|rgb", "len=0|len=6"), and Expected joins what each
 // alternative expects ("empty or exactly 6 characters"). Rules that are
-// not tags are "type", "unknown", "overflow", "format" and "syntax". Every
-// variant of required reads "Required." with the condition in Hint, like
+// not tags are "type", "unknown", "overflow", "format", "syntax",
+// "duplicate" and "depth". Every variant of required reads "Required."
+// with the condition in Hint, like
 // errorx.RequiredField.
 //
 // # Order
@@ -84,6 +93,18 @@
 // their place), elements by index, map entries by key; in each object,
 // struct-level failures come after its fields and unknown keys last, in the
 // order they were sent (as MCP Fusion puts unrecognized keys last).
+//
+// # Hostile input
+//
+// The work is linear in the size of the arguments and the number of
+// failures, however many elements of a list or map fail: the sent values
+// are located without rescanning the arguments, and an error keeps at most
+// MaxFields (100) fields, the first ones in the order above; only those
+// are translated, and the others are counted under the detail key
+// TruncatedKey ("…": "(truncated: N more fields)", the render package's
+// wording) and in the summary message. Fields and AppendFields are not
+// bounded. A sent value is read at most MaxDepth levels deep. Messages,
+// Expected and hints never hold the value sent (only Sent does).
 //
 // # The error
 //

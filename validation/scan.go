@@ -209,10 +209,19 @@ func (p *scanner) literal() string {
 
 // value reads any value as the caller's "sent" value: objects as
 // map[string]any, arrays as []any, strings, json.Number, bool or nil.
-func (p *scanner) value() any {
+// Objects and arrays nested more than MaxDepth levels below it are read as
+// the string "…(truncated, N bytes)", N being the size of their JSON text,
+// so that no input makes it recurse without bound.
+func (p *scanner) value() any { return p.valueDepth(MaxDepth) }
+
+// valueDepth is value reading at most levels levels of objects and arrays.
+func (p *scanner) valueDepth(levels int) any {
 	p.ws()
 	switch p.peek() {
 	case '{':
+		if levels <= 0 {
+			return p.elided()
+		}
 		p.i++
 		m := map[string]any{}
 		for p.i < len(p.s) {
@@ -231,10 +240,13 @@ func (p *scanner) value() any {
 			k := p.str()
 			p.ws()
 			p.i++ // ':'
-			m[k] = p.value()
+			m[k] = p.valueDepth(levels - 1)
 		}
 		return m
 	case '[':
+		if levels <= 0 {
+			return p.elided()
+		}
 		p.i++
 		a := []any{}
 		for p.i < len(p.s) {
@@ -246,7 +258,7 @@ func (p *scanner) value() any {
 			case ',':
 				p.i++
 			}
-			a = append(a, p.value())
+			a = append(a, p.valueDepth(levels-1))
 		}
 		return a
 	case '"':
@@ -262,6 +274,14 @@ func (p *scanner) value() any {
 	default:
 		return json.Number(lit)
 	}
+}
+
+// elided moves past the value at the cursor and returns what stands for
+// it: "…(truncated, N bytes)", the render package's notice.
+func (p *scanner) elided() string {
+	start := p.i
+	p.skipValue()
+	return "…(truncated, " + strconv.Itoa(p.i-start) + " bytes)"
 }
 
 // kind names the JSON type of the value at the cursor: object, array,
@@ -290,74 +310,137 @@ type seg struct {
 	isIdx bool
 }
 
-// locate returns the offset of the value at path, starting from the value
-// at offset start; found is false when the caller sent nothing there. For a
-// key sent twice the last occurrence counts, as in encoding/json.
-func locate(s string, start int, path []seg) (at int, found bool) {
-	p := scanner{s: s, i: min(start, len(s))}
-	for _, sg := range path {
-		p.ws()
-		switch p.peek() {
+// locator finds the values at paths in a JSON text, for reading what the
+// caller sent at each failing field. It remembers, per level of the path,
+// the last container it looked into: an object's members are listed once
+// (and indexed by key when there are many), and an array is walked from
+// where the previous lookup stopped when the index grows, as it does when
+// failures come by index. Looking up every element of a container thus
+// costs time linear in its size, not quadratic.
+type locator struct {
+	s      string
+	levels []level
+}
+
+// level is what a locator remembers about the container at one level of
+// a path.
+type level struct {
+	at      int      // offset of the container's opening byte; -1 when unused
+	members []member // an object's members, listed on first use
+	listed  bool
+	byKey   map[string]int // the last member of each key, for big objects
+	idx     int            // an array: the index of the element at pos
+	pos     int            // its offset; -1 past the end, -2 before the walk
+}
+
+// smallObject is the number of members an object may have and still be
+// searched linearly rather than through a map.
+const smallObject = 16
+
+// reset makes l forget the text it reads (keeping its buffers).
+func (l *locator) reset(s string) {
+	l.s = s
+	for i := range l.levels {
+		clear(l.levels[i].members)
+		l.levels[i] = level{at: -1, members: l.levels[i].members[:0]}
+	}
+}
+
+// locate returns the offset of the value at path; found is false when the
+// text holds nothing there. For a key sent twice the last occurrence
+// counts, as in encoding/json.
+func (l *locator) locate(path []seg) (at int, found bool) {
+	s := l.s
+	pos := skipWS(s, 0)
+	for d, sg := range path {
+		if pos >= len(s) {
+			return 0, false
+		}
+		if d == len(l.levels) {
+			l.levels = append(l.levels, level{at: -1})
+		}
+		lv := &l.levels[d]
+		if lv.at != pos {
+			clear(lv.members)
+			*lv = level{at: pos, members: lv.members[:0], pos: -2}
+		}
+		switch s[pos] {
 		case '{':
 			if sg.isIdx {
 				return 0, false
 			}
-			p.i++
-			at := -1
-			for p.i < len(p.s) {
-				p.ws()
-				c := p.peek()
-				if c == '}' || c == 0 {
-					break
+			if !lv.listed {
+				lv.members, lv.listed = members(s, pos, lv.members[:0]), true
+				if len(lv.members) > smallObject {
+					lv.byKey = make(map[string]int, len(lv.members))
+					for i, m := range lv.members {
+						lv.byKey[m.key] = i
+					}
 				}
-				if c == ',' {
-					p.i++
-					p.ws()
-				}
-				if p.peek() != '"' {
-					break
-				}
-				k := p.str()
-				p.ws()
-				p.i++ // ':'
-				p.ws()
-				if k == sg.key {
-					at = p.i
-				}
-				p.skipValue()
 			}
-			if at < 0 {
+			i := -1
+			if lv.byKey != nil {
+				if j, ok := lv.byKey[sg.key]; ok {
+					i = j
+				}
+			} else {
+				for j := len(lv.members) - 1; j >= 0; j-- {
+					if lv.members[j].key == sg.key {
+						i = j
+						break
+					}
+				}
+			}
+			if i < 0 {
 				return 0, false
 			}
-			p.i = at
+			pos = lv.members[i].at
 		case '[':
 			if !sg.isIdx {
 				return 0, false
 			}
-			p.i++
-			n := 0
-			for {
-				p.ws()
-				c := p.peek()
-				if c == ']' || c == 0 {
-					return 0, false
-				}
-				if c == ',' {
-					p.i++
-					p.ws()
-				}
-				if n == sg.index {
-					break
-				}
-				p.skipValue()
-				n++
+			if lv.pos == -2 || sg.index < lv.idx {
+				lv.idx, lv.pos = 0, firstElement(s, pos)
 			}
+			for lv.pos >= 0 && lv.idx < sg.index {
+				lv.pos = nextElement(s, lv.pos)
+				lv.idx++
+			}
+			if lv.pos < 0 {
+				return 0, false
+			}
+			pos = lv.pos
 		default:
 			return 0, false
 		}
 	}
-	p.ws()
-	return p.i, true
+	return skipWS(s, pos), true
+}
+
+// firstElement returns the offset of the first element of the array that
+// opens at i, or -1 when it is empty.
+func firstElement(s string, i int) int {
+	i = skipWS(s, i+1)
+	if i >= len(s) || s[i] == ']' {
+		return -1
+	}
+	return i
+}
+
+// nextElement returns the offset of the element after the one at i, or -1
+// when it is the last.
+func nextElement(s string, i int) int {
+	p := scanner{s: s, i: i}
+	p.skipValue()
+	i = skipWS(s, p.i)
+	if i >= len(s) || s[i] != ',' {
+		return -1
+	}
+	i = skipWS(s, i+1)
+	if i >= len(s) || s[i] == ']' {
+		return -1
+	}
+	return i
 }
 
 // member is a key of an object and the offset of its value.
@@ -366,11 +449,11 @@ type member struct {
 	at  int
 }
 
-// members lists the members of the object at the start of s (none when s
-// is not an object). It is the hot loop of reading sent values, so it scans
-// bytes directly.
-func members(s string, dst []member) []member {
-	i := skipWS(s, 0)
+// members lists the members of the object at offset i of s (none when
+// there is no object there). It is the hot loop of reading sent values, so
+// it scans bytes directly.
+func members(s string, i int, dst []member) []member {
+	i = skipWS(s, i)
 	if i >= len(s) || s[i] != '{' {
 		return dst
 	}

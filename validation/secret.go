@@ -17,7 +17,9 @@ import (
 // [redacted]."); so does an unknown key whose nearest field is secret. A
 // value echoed for a field that holds secret fields (a list of structs with
 // a secret field, say) has those members redacted, and is redacted whole
-// when its shape does not match its type. The render.Renderer also redacts
+// when its shape does not match its type, or when it is below an entry of
+// a map whose values hold secret fields (the path cannot tell dots in the
+// key from its own). The render.Renderer also redacts
 // arguments by name (password, token, …); the tag is for secrets with other
 // names.
 const SecretTag = "mcperr"
@@ -117,8 +119,20 @@ func redactPath(root reflect.Type, path string, unknown bool, sent any) (any, bo
 // typeAt follows segs (JSON names, indexes and map keys) from t. It
 // returns the type reached (the last one resolved when ok is false),
 // whether the way went through a field tagged secret, and whether every
-// segment resolved. A map key may hold dots: every split is tried.
+// segment resolved. A map key may hold dots: the ways to split the path
+// there are tried, at most maxSplits in all (a key of many dots under
+// nested maps would otherwise cost time quadratic in its length, or
+// worse); past them, or when two ways resolve, the path is unresolved, and
+// the value is redacted whole when the type reached holds secrets.
 func typeAt(t reflect.Type, segs []string) (reflect.Type, bool, bool) {
+	budget := maxSplits
+	return typeAtBudget(t, segs, &budget)
+}
+
+// maxSplits bounds the ways typeAt tries to split one path.
+const maxSplits = 256
+
+func typeAtBudget(t reflect.Type, segs []string, budget *int) (reflect.Type, bool, bool) {
 	for i := 0; i < len(segs); i++ {
 		t = deref(t)
 		switch t.Kind() {
@@ -136,9 +150,16 @@ func typeAt(t reflect.Type, segs []string) (reflect.Type, bool, bool) {
 		case reflect.Slice, reflect.Array:
 			t = t.Elem()
 		case reflect.Map:
+			// The key is segs[i] and more when it holds dots: every way
+			// but the last (the whole rest is the key) is tried. When one
+			// resolves, two readings of the path do, and neither can be
+			// trusted to tell what is secret: the path is unresolved.
 			for j := i; j < len(segs)-1; j++ {
-				if rt, secret, ok := typeAt(t.Elem(), segs[j+1:]); ok || secret {
-					return rt, secret, ok
+				if *budget--; *budget < 0 {
+					return t, false, false
+				}
+				if _, sec, k := typeAtBudget(t.Elem(), segs[j+1:], budget); k || sec {
+					return t, false, false
 				}
 			}
 			t = t.Elem()

@@ -141,3 +141,71 @@ func TestMisspeltSecretNameWithoutTags(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretJSONInStrings: arguments double-encoded as a JSON string (a
+// common model mistake), or a string sent where an object or a list of a
+// type holding secret fields was expected, never echo the secrets inside;
+// nor does the text echoed for arguments that are not valid JSON when it
+// holds a secret key or the arguments' type holds secret fields. The
+// fields' texts never hold them either.
+func TestSecretJSONInStrings(t *testing.T) {
+	type plain struct {
+		User     string `json:"user"`
+		Password string `json:"password"`
+	}
+	for _, c := range []struct {
+		name, args, secret string
+		dst                any
+		echoed             bool
+	}{
+		{"double-encoded arguments", `"{\"user\":\"ada@x.io\",\"pin\":\"123456\"}"`, "123456", new(login), false},
+		{"string for a secret field", `{"vault":"{\"key\":\"sk-live-123\"}"}`, "sk-live-123", new(login), false},
+		{"string for a list", `{"accounts":"[{\"name\":\"a\",\"tok\":\"tok_live_123\"}]"}`, "tok_live_123", new(syncArgs), false},
+		{"string for a map", `{"mirrors":"{\"m\":{\"tok\":\"tok_live_123\"}}"}`, "tok_live_123", new(syncArgs), false},
+		{"invalid JSON, tagged type", `{"pin":"123456",}`, "123456", new(login), false},
+		{"invalid JSON, secret name", `{"user":"ada","password":"hunter2",}`, "hunter2", new(plain), false},
+		{"invalid JSON, secret name cut", `{"user":"ada","pass` + `word":"hunter2"`, "hunter2", new(plain), false},
+		{"invalid JSON, no secret", `{"user":"ada",}`, "ada", new(plain), true},
+	} {
+		err := validation.Default().BindJSON("t", []byte(c.args), c.dst)
+		e, ok := errorx.As(err)
+		if !ok || len(e.Fields) == 0 {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		b, _ := json.Marshal(e)
+		if strings.Contains(string(b), c.secret) != c.echoed {
+			t.Errorf("%s: %s", c.name, b)
+		}
+		for _, f := range e.Fields {
+			texts := f.Message + f.Expected + f.Hint + strings.Join(f.Options, "") + e.Message
+			if strings.Contains(texts, c.secret) {
+				t.Errorf("%s: the texts echo %q: %+v", c.name, c.secret, f)
+			}
+		}
+	}
+}
+
+// TestFieldBoundIsRenderBound: validation bounds its errors as the render
+// package bounds replies by default, and says so the same way, so a reply
+// shows no fewer fields and counts the others once, in every dialect.
+func TestFieldBoundIsRenderBound(t *testing.T) {
+	if validation.MaxFields != render.DefaultLimits.MaxFields || validation.TruncatedKey != render.TruncatedKey {
+		t.Fatalf("MaxFields %d, TruncatedKey %q; render: %d, %q",
+			validation.MaxFields, validation.TruncatedKey, render.DefaultLimits.MaxFields, render.TruncatedKey)
+	}
+	raw := `{"tags":[` + strings.Repeat("1,", 2*validation.MaxFields) + `1]}`
+	err := validation.Default().BindJSON("t", []byte(raw), new(hostileList))
+	bounded := render.Limits{}.Apply(err.(*errorx.Error))
+	if more, _ := bounded.Details.Get(render.TruncatedKey); len(bounded.Fields) != validation.MaxFields ||
+		more != "(truncated: 101 more fields)" {
+		t.Errorf("rendered: %d fields, %v", len(bounded.Fields), more)
+	}
+	for _, name := range render.Names() {
+		d, _ := render.ByName(name)
+		b, _ := json.Marshal(render.NewRenderer(d).Render(err))
+		if !strings.Contains(string(b), "101 more fields") {
+			t.Errorf("%s does not say how many fields were left out: %s", name, b)
+		}
+	}
+}

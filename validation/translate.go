@@ -3,9 +3,11 @@ package validation
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/go-playground/validator/v10"
 
@@ -25,15 +27,15 @@ type translator struct {
 	hasRaw bool
 	owned  bool // raw is a string of its own, not a view of the caller's bytes
 
-	segs       []seg
-	path       []byte
-	keys       []byte
-	spans      []int    // start and end of each item's key in keys
-	members    []member // the top-level members of raw, read on first use
-	indexed    bool
-	memberHint int    // where to start looking in members
-	dupKeys    bool   // a key was sent twice
-	meta       []meta // scratch for Fields
+	segs     []seg
+	path     []byte
+	keys     []byte
+	spans    []int    // start and end of each item's key in keys
+	loc      locator  // finds the sent values in raw
+	located  bool     // loc reads raw
+	meta     []meta   // scratch for Fields
+	mapKeys  mapIndex // the keys of the last big map a path went through
+	skipPath bool     // resolve only: no path string
 
 	segHigh  int          // the most segments used: what release clears
 	mapSeen  bool         // a path went through a map: validator's order is random there
@@ -54,18 +56,17 @@ func (t *translator) info(typ reflect.Type) *structInfo {
 // allocates little more than the fields it returns.
 var translators = sync.Pool{New: func() any {
 	return &translator{
-		segs:    make([]seg, 0, 8),
-		path:    make([]byte, 0, 64),
-		keys:    make([]byte, 0, 64),
-		spans:   make([]int, 0, 16),
-		members: make([]member, 0, 16),
-		meta:    make([]meta, 0, 8),
+		segs:  make([]seg, 0, 8),
+		path:  make([]byte, 0, 64),
+		keys:  make([]byte, 0, 64),
+		spans: make([]int, 0, 16),
+		meta:  make([]meta, 0, 8),
 	}
 }}
 
 func newTranslator(v *Validator, root reflect.Value, raw string, hasRaw, owned bool) *translator {
 	t := translators.Get().(*translator)
-	t.v, t.root, t.raw, t.hasRaw, t.owned, t.indexed = v, root, raw, hasRaw, owned, false
+	t.v, t.root, t.raw, t.hasRaw, t.owned, t.located = v, root, raw, hasRaw, owned, false
 	if root.IsValid() {
 		t.rootName = root.Type().Name()
 	}
@@ -79,14 +80,19 @@ const maxScratch = 1 << 10
 // returns t to the pool.
 func (t *translator) release() {
 	clear(t.segs[:t.segHigh])
-	clear(t.members)
 	clear(t.meta)
+	t.loc.reset("")
+	big := len(t.loc.levels) > 8
+	for _, lv := range t.loc.levels {
+		big = big || cap(lv.members) > maxScratch
+	}
 	*t = translator{
 		segs: t.segs[:0], path: t.path[:0], keys: t.keys[:0], spans: t.spans[:0],
-		members: t.members[:0], meta: t.meta[:0],
+		loc: t.loc, meta: t.meta[:0],
 		lastType: t.lastType, lastInfo: t.lastInfo, // type facts, not the call's data
 	}
-	if cap(t.members) > maxScratch || cap(t.keys) > maxScratch || cap(t.path) > maxScratch || cap(t.meta) > maxScratch {
+	if big || cap(t.keys) > maxScratch || cap(t.path) > maxScratch || cap(t.meta) > maxScratch ||
+		cap(t.spans) > maxScratch || cap(t.segs) > maxScratch {
 		return
 	}
 	translators.Put(t)
@@ -99,40 +105,14 @@ func (t *translator) release() {
 // When raw is a view of the caller's bytes (not owned), what is returned is
 // copied out of it.
 func (t *translator) sent(goValue any) (any, bool) {
-	var at int
-	var ok bool
 	if len(t.raw) == 0 {
 		return nil, false
 	}
-	if len(t.segs) == 0 || t.segs[0].isIdx {
-		at, ok = locate(t.raw, 0, t.segs)
-	} else {
-		if !t.indexed {
-			t.members = members(t.raw, t.members[:0])
-			t.indexed, t.memberHint, t.dupKeys = true, 0, hasDuplicates(t.members)
-		}
-		// Failures mostly come in the order the keys were sent: start
-		// after the last match, and take the last occurrence of a key sent
-		// twice (as encoding/json does).
-		at = -1
-		key, ms := t.segs[0].key, t.members
-		for k := range ms {
-			i := t.memberHint + k
-			if i >= len(ms) {
-				i -= len(ms)
-			}
-			if ms[i].key == key {
-				at, t.memberHint = ms[i].at, i+1
-				if t.dupKeys {
-					at = lastMember(ms, key)
-				}
-				break
-			}
-		}
-		if at >= 0 {
-			at, ok = locate(t.raw, at, t.segs[1:])
-		}
+	if !t.located {
+		t.loc.reset(t.raw)
+		t.located = true
 	}
+	at, ok := t.loc.locate(t.segs)
 	if !ok || at >= len(t.raw) {
 		return nil, false
 	}
@@ -163,39 +143,6 @@ func (t *translator) sent(goValue any) (any, bool) {
 	return c.value(), true
 }
 
-// lastMember returns the value offset of the last member named key.
-func lastMember(ms []member, key string) int {
-	for i := len(ms) - 1; i >= 0; i-- {
-		if ms[i].key == key {
-			return ms[i].at
-		}
-	}
-	return -1
-}
-
-// hasDuplicates reports whether a key appears twice (quadratic, but only
-// over the keys of one object, and mostly a handful).
-func hasDuplicates(ms []member) bool {
-	if len(ms) > 64 {
-		seen := make(map[string]bool, len(ms))
-		for _, m := range ms {
-			if seen[m.key] {
-				return true
-			}
-			seen[m.key] = true
-		}
-		return false
-	}
-	for i := range ms {
-		for j := range i {
-			if ms[i].key == ms[j].key {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // resolved is where one FieldError points.
 type resolved struct {
 	path   string
@@ -210,52 +157,11 @@ type resolved struct {
 func (t *translator) add(l *list, ve validator.ValidationErrors) {
 	base := len(l.fields)
 	t.spans, t.keys = t.spans[:0], t.keys[:0]
-	for i, fe := range ve {
+	for i := range ve {
 		start := len(t.keys)
-		r := t.resolve(fe)
-		if r.either {
-			// validator checks a map entry's key before its value: the
-			// first failure of this rule at this entry is the key's.
-			r.isKey = !failedBefore(ve[:i], fe)
-		}
+		r := t.resolveAt(ve, i)
 		t.spans = append(t.spans, start, len(t.keys))
-		var sent any
-		var was bool
-		value := fe.Value()
-		switch {
-		case r.hidden && t.hasRaw:
-			// Never decoded: whatever the JSON holds under that name was
-			// not sent for this field (it is an unknown key).
-		case r.isKey:
-			sent, was = r.keyStr, true
-		case t.hasRaw:
-			sent, was = t.sent(value)
-		default:
-			sent, was = goSent(fe)
-		}
-		f := Failure{
-			Tag: fe.Tag(), ActualTag: fe.ActualTag(), Param: fe.Param(),
-			Kind: fe.Kind(), Type: fe.Type(), Value: value,
-			Path: r.path, Key: r.isKey, Sent: sent, WasSent: was, parent: r.parent,
-		}
-		var txt Text
-		var rule string
-		if r.leaf != nil && len(t.v.custom) == 0 {
-			c := r.leaf.text(t.v, f, classOf(f))
-			txt, rule = c.t, f.ActualTag
-			if c.p != postNone {
-				txt = c.p.apply(txt, sent, was, c.folded)
-			}
-		} else {
-			txt, rule = t.v.textOf(f)
-		}
-		if r.isKey {
-			txt.Message = "Invalid key. " + txt.Message
-		}
-		l.add(errorx.Field{
-			Path: r.path, Sent: sent, WasSent: was,
-			Message: txt.Message, Expected: txt.Expected, Options: txt.Options, Hint: txt.Hint, Rule: rule,
-		}, "", false)
+		l.add(t.field(ve[i], r), "", false)
 	}
 	if base == 0 && !t.mapSeen {
 		// validator's own order is the documented one (declaration order,
@@ -267,6 +173,59 @@ func (t *translator) add(l *list, ve validator.ValidationErrors) {
 	for i := base; i < len(l.meta); i++ {
 		j := (i - base) * 2
 		l.meta[i].key = all[t.spans[j]:t.spans[j+1]]
+	}
+}
+
+// resolveAt resolves ve[i], telling a map entry's key from its value when
+// they are equal.
+func (t *translator) resolveAt(ve validator.ValidationErrors, i int) resolved {
+	r := t.resolve(ve[i])
+	if r.either {
+		// validator checks a map entry's key before its value: the
+		// first failure of this rule at this entry is the key's.
+		r.isKey = !failedBefore(ve[:i], ve[i])
+	}
+	return r
+}
+
+// field translates fe, resolved as r (t.segs holding its path).
+func (t *translator) field(fe validator.FieldError, r resolved) errorx.Field {
+	var sent any
+	var was bool
+	value := fe.Value()
+	switch {
+	case r.hidden && t.hasRaw:
+		// Never decoded: whatever the JSON holds under that name was
+		// not sent for this field (it is an unknown key).
+	case r.isKey:
+		sent, was = r.keyStr, true
+	case t.hasRaw:
+		sent, was = t.sent(value)
+	default:
+		sent, was = goSent(fe)
+	}
+	f := Failure{
+		Tag: fe.Tag(), ActualTag: fe.ActualTag(), Param: fe.Param(),
+		Kind: fe.Kind(), Type: fe.Type(), Value: value,
+		Path: r.path, Key: r.isKey, Sent: sent, WasSent: was, parent: r.parent,
+	}
+	var txt Text
+	var rule string
+	if r.leaf != nil && len(t.v.custom) == 0 {
+		c := r.leaf.text(t.v, f, classOf(f))
+		txt, rule = c.t, f.ActualTag
+		if c.p != postNone {
+			txt = c.p.apply(txt, sent, was, c.folded)
+		}
+	} else {
+		txt, rule = t.v.textOf(f)
+	}
+	if r.isKey {
+		txt.Message = "Invalid key. " + txt.Message
+	}
+	return errorx.Field{
+		Path: r.path, Sent: sent, WasSent: was,
+		Message: txt.Message, Expected: txt.Expected, Options: txt.Options, Hint: txt.Hint, Rule: rule,
 	}
 }
 
@@ -384,7 +343,7 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 			if rest[0] != '[' {
 				return t.unresolved(fe, r, rest)
 			}
-			k, ks, ok := matchKey(cur, rest[1:])
+			k, ks, ok := t.matchKey(cur, rest[1:])
 			if !ok {
 				return t.unresolved(fe, r, rest)
 			}
@@ -411,7 +370,9 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 			rest = rest[1:]
 		}
 	}
-	r.path = t.pathString()
+	if !t.skipPath {
+		r.path = t.pathString()
+	}
 	return r
 }
 
@@ -506,7 +467,56 @@ func (t *translator) fallbackPath(fe validator.FieldError, root reflect.Value) r
 }
 
 // matchKey finds the key of map m whose printed form (validator prints keys
-// with %v) starts rest and is followed by ']'; the longest wins.
+// with %v) starts rest and is followed by ']'; the longest wins. Small maps
+// are searched; a big one is indexed by printed key once (the failures of
+// a map come together), so that every entry of a map failing costs time
+// linear in its size.
+func (t *translator) matchKey(m reflect.Value, rest string) (reflect.Value, string, bool) {
+	if m.Len() <= smallObject {
+		return matchKey(m, rest)
+	}
+	x := &t.mapKeys
+	if x.ptr != m.UnsafePointer() || x.typ != m.Type() || x.n != m.Len() {
+		x.build(m)
+	}
+	for _, n := range x.lens {
+		if n < len(rest) && rest[n] == ']' {
+			if k, ok := x.byStr[rest[:n]]; ok {
+				return k, rest[:n], true
+			}
+		}
+	}
+	return reflect.Value{}, "", false
+}
+
+// mapIndex is the keys of one map by their printed form.
+type mapIndex struct {
+	ptr   unsafe.Pointer
+	typ   reflect.Type
+	n     int
+	byStr map[string]reflect.Value
+	lens  []int // the lengths of the printed keys, longest first
+}
+
+func (x *mapIndex) build(m reflect.Value) {
+	*x = mapIndex{ptr: m.UnsafePointer(), typ: m.Type(), n: m.Len(), byStr: make(map[string]reflect.Value, m.Len())}
+	seen := map[int]bool{}
+	it := m.MapRange()
+	for it.Next() {
+		k := it.Key()
+		ks := fmt.Sprintf("%v", k)
+		if _, dup := x.byStr[ks]; !dup {
+			x.byStr[ks] = k
+		}
+		if !seen[len(ks)] {
+			seen[len(ks)] = true
+			x.lens = append(x.lens, len(ks))
+		}
+	}
+	slices.SortFunc(x.lens, func(a, b int) int { return b - a })
+}
+
+// matchKey is translator.matchKey by search.
 func matchKey(m reflect.Value, rest string) (reflect.Value, string, bool) {
 	var best reflect.Value
 	bestS := ""
@@ -589,11 +599,18 @@ func isKeyFailure(fe validator.FieldError, mt reflect.Type, k, val reflect.Value
 }
 
 // failedBefore reports whether a failure in before has fe's struct
-// namespace, tag and parameter.
+// namespace, tag and parameter. validator reports a map entry's failures
+// together, its key's first: only the failures right before fe, at its
+// namespace, are looked at (so a map whose every entry fails costs linear
+// time).
 func failedBefore(before validator.ValidationErrors, fe validator.FieldError) bool {
 	ns, tag, param := fe.StructNamespace(), fe.Tag(), fe.Param()
-	for _, p := range before {
-		if p.Tag() == tag && p.Param() == param && p.StructNamespace() == ns {
+	for i := len(before) - 1; i >= 0; i-- {
+		p := before[i]
+		if p.StructNamespace() != ns {
+			return false
+		}
+		if p.Tag() == tag && p.Param() == param {
 			return true
 		}
 	}

@@ -95,6 +95,8 @@ type structInfo struct {
 	goList []*goField          // the same in field order, for short linear lookups
 	names  []string            // the JSON keys in order, for suggestions
 	goType reflect.Type
+	// removeHint is the hint of an unknown key near none of names.
+	removeHint string
 }
 
 var structCache sync.Map // reflect.Type → *structInfo
@@ -118,6 +120,7 @@ func buildStructInfo(t reflect.Type) *structInfo {
 		si.byName[si.fields[i].name] = i
 		si.names[i] = si.fields[i].name
 	}
+	si.removeHint = removeHint(si.names)
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		gf := &goField{goName: sf.Name, idx: i, validate: sf.Tag.Get("validate"), ord: -1}

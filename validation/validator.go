@@ -23,6 +23,15 @@ const (
 	RuleFormat = "format"
 	// RuleSyntax marks arguments that are not JSON at all.
 	RuleSyntax = "syntax"
+	// RuleDepth marks the first object or array nested past MaxDepth
+	// levels; its Sent is "…(truncated, N bytes)", N being the size of its
+	// JSON text.
+	RuleDepth = "depth"
+	// RuleDuplicate marks a key sent a second time in one object ("Sent
+	// twice."), at any depth: JSON parsers disagree on which of the two
+	// wins, so neither is taken. Sent is the repeated value; a key sent
+	// more times is reported once.
+	RuleDuplicate = "duplicate"
 )
 
 // Recovery is the recovery line of every validation error, MCP Fusion's

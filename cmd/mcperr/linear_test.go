@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
 )
 
 // fastest returns the shortest of three runs of f: the least disturbed by
