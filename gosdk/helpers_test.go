@@ -63,7 +63,7 @@ type signup struct {
 	Seats   int      `json:"seats" validate:"gte=1,lte=50"`
 	Labels  []string `json:"labels" validate:"max=3,dive,alphanum"`
 	Billing *billing `json:"billing" validate:"required"`
-	Secret  string   `json:"api_secret" validate:"required,min=16"`                // redacted by name
+	Secret  string   `json:"api_secret" validate:"required,min=16"`            // redacted by name
 	Note    string   `json:"note" mcperr:"secret" validate:"omitempty,min=10"` // redacted by tag
 }
 
