@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -138,20 +139,51 @@ func OutputSchemas(t testing.TB, c *client.Client) map[string]bool {
 // per dialect, each dialect with its own server from newServer, and checks
 // each result.
 func RunInProcess(t *testing.T, newServer func(render.Dialect) *server.MCPServer, calls []Call) {
+	RunSessions(t, func(t testing.TB, d render.Dialect) Session {
+		return MCPGoSession(Connect(t, newServer(d)))
+	}, calls)
+}
+
+// A Session is a client connected to one example server, as RunSessions
+// drives it: through mcp-go's client, or another SDK's.
+type Session interface {
+	// CallTool calls call's tool and returns the result as mcp-go's type
+	// (what render.Decode reads); an error is a protocol error.
+	CallTool(ctx context.Context, call Call) (*mcp.CallToolResult, error)
+	// OutputSchemas returns the names of the server's tools that declare
+	// an outputSchema.
+	OutputSchemas(t testing.TB) map[string]bool
+}
+
+// MCPGoSession returns c, an mcp-go client, as a Session.
+func MCPGoSession(c *client.Client) Session { return mcpgoSession{c} }
+
+// mcpgoSession is a Session over mcp-go's client.
+type mcpgoSession struct{ c *client.Client }
+
+func (s mcpgoSession) CallTool(ctx context.Context, call Call) (*mcp.CallToolResult, error) {
+	return CallTool(ctx, s.c, call)
+}
+
+func (s mcpgoSession) OutputSchemas(t testing.TB) map[string]bool { return OutputSchemas(t, s.c) }
+
+// RunSessions calls every call through a session from connect, once per
+// dialect, each dialect with its own session, and checks each result.
+func RunSessions(t *testing.T, connect func(t testing.TB, d render.Dialect) Session, calls []Call) {
 	for _, name := range render.Names() {
 		t.Run(name, func(t *testing.T) {
 			d, err := render.ByName(name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := Connect(t, newServer(d))
-			schemas := OutputSchemas(t, c)
+			s := connect(t, d)
+			schemas := s.OutputSchemas(t)
 			for _, call := range calls {
 				t.Run(call.Name, func(t *testing.T) {
 					if schemas[call.Tool] != call.Want.OutputSchema {
 						t.Errorf("%s declares an outputSchema: %v, calls.json says %v", call.Tool, schemas[call.Tool], call.Want.OutputSchema)
 					}
-					res, err := CallTool(context.Background(), c, call)
+					res, err := s.CallTool(context.Background(), call)
 					if err != nil {
 						t.Fatalf("CallTool: %v (want a tool result, not a protocol error)", err)
 					}
@@ -160,6 +192,27 @@ func RunInProcess(t *testing.T, newServer func(render.Dialect) *server.MCPServer
 			}
 		})
 	}
+}
+
+// RunConcurrently makes every call from eight goroutines at once through
+// s, a session of a server whose dialect is dialect, each goroutine three
+// times over, and checks each result (run it with -race).
+func RunConcurrently(t *testing.T, s Session, dialect string, calls []Call) {
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 3 * len(calls) {
+				call := calls[(g+i)%len(calls)]
+				res, err := s.CallTool(context.Background(), call)
+				if err != nil {
+					t.Errorf("%s %s: %v", dialect, call.Name, err)
+					return
+				}
+				Check(t, dialect, call, res)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // Check checks one call's result as a client received it from a server
