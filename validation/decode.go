@@ -492,7 +492,9 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 		return
 	}
 	si := infoOf(t)
-	top := d.depth == 1
+	top := len(d.path) == 0 // the arguments object, whatever the pointers to it
+	var sent sentKeys       // for the hints of unknown keys
+	defer d.suggest(&sent, si)
 	d.i++
 	for d.i < len(d.s) {
 		d.ws()
@@ -513,6 +515,7 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 		d.i++ // ':'
 		d.ws()
 		if n, ok := si.byName[key]; ok {
+			sent.field(n)
 			f := &si.fields[n]
 			pl, ol := d.push(key, func(b []byte) []byte { return appendOrdField(b, f.ord) })
 			if fv, err := fieldByIndex(v, f.index); err == nil {
@@ -531,6 +534,7 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 			continue
 		}
 		pl, ol := d.push(key, func(b []byte) []byte { return appendOrdUnknown(b, keyAt) })
+		sent.unknown(len(d.probs.fields), key)
 		d.problem(unknownField(key, si.names))
 		d.pop(pl, ol)
 	}

@@ -169,8 +169,8 @@ func taggedSecret(t reflect.Type, index []int) bool {
 	return false
 }
 
-// nearSecret reports whether key, unknown in t, is nearest to a secret
-// field (the hint would say "Did you mean 'api_key'?"): one tagged secret,
+// nearSecret reports whether key, unknown in t, is near a secret field
+// (a hint may say "Did you mean 'api_key'?"): one tagged secret,
 // or one whose name is secret by errorx.SecretNames ("pasword" is nearest
 // to "password").
 func nearSecret(t reflect.Type, key string) bool {
@@ -179,8 +179,9 @@ func nearSecret(t reflect.Type, key string) bool {
 		return false
 	}
 	si := infoOf(t)
-	best, ok := Closest(key, si.names...)
-	return ok && (errorx.IsSecret(best, nil) || taggedSecret(t, si.fields[si.byName[best]].index))
+	return nearAny(key, si.names, func(i int) bool { // any name a hint may offer
+		return errorx.IsSecret(si.names[i], nil) || taggedSecret(t, si.fields[i].index)
+	})
 }
 
 // redactValue redacts the secret members of v, a value decoded from JSON

@@ -1,6 +1,9 @@
 package validation
 
-import "unicode"
+import (
+	"strings"
+	"unicode"
+)
 
 // Closest returns the candidate nearest to s when one is near enough to be
 // a likely typo, for "Did you mean …?" hints.
@@ -172,4 +175,147 @@ func osa(a, b []rune, limit int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return int(prev[n])
+}
+
+// suggestions returns the names a "Did you mean …?" hint for the unknown
+// key s offers: of the candidates near s (as Closest decides), those the
+// call did not send (sent reports it for candidate i; nil: none was) are
+// preferred, since the key cannot be a typo of a name that is already
+// there; then the smaller distance, folded then unfolded. Candidates that
+// still tie are all returned, in their order. None is near: nil.
+func suggestions(s string, candidates []string, sent func(int) bool) []string {
+	var fs [maxNear]rune
+	a, ok := fold(fs[:0], s)
+	if !ok || len(a) == 0 {
+		return nil
+	}
+	type rank struct{ sent, d, du int }
+	var best rank
+	var out []string
+	for i, c := range candidates {
+		if c == s {
+			continue
+		}
+		d, ok := nearness(a, c)
+		if !ok {
+			continue
+		}
+		r := rank{d: d, du: osaStrings(s, c)}
+		if sent != nil && sent(i) {
+			r.sent = 1
+		}
+		switch {
+		case out == nil || r.sent < best.sent || r.sent == best.sent && (r.d < best.d || r.d == best.d && r.du < best.du):
+			best, out = r, append(out[:0], c)
+		case r == best:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// didYouMeanAll is "Did you mean 'a'?", "Did you mean 'a' or 'b'?", "Did
+// you mean 'a', 'b' or 'c'?" (at most maxListed names).
+func didYouMeanAll(names []string) string {
+	if len(names) == 1 {
+		return didYouMean(names[0])
+	}
+	names = names[:min(len(names), maxListed)]
+	var b strings.Builder
+	b.WriteString("Did you mean ")
+	for i, n := range names {
+		switch {
+		case i == len(names)-1:
+			b.WriteString(" or ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		b.WriteByte('\'')
+		b.WriteString(n)
+		b.WriteByte('\'')
+	}
+	b.WriteString("?")
+	return b.String()
+}
+
+// sentKeys records, while an object is decoded, which fields it sent and
+// where its unknown keys' fields are, so that their hints can prefer the
+// names the call did not send (see suggestions). It allocates only for
+// objects with unknown keys.
+type sentKeys struct {
+	small    uint64 // fields 0-63
+	more     map[int]bool
+	unknowns []unknownAt
+}
+
+type unknownAt struct {
+	i   int // the field's index in the decoder's list
+	key string
+}
+
+func (s *sentKeys) field(n int) {
+	if n < 64 {
+		s.small |= 1 << n
+		return
+	}
+	if s.more == nil {
+		s.more = map[int]bool{}
+	}
+	s.more[n] = true
+}
+
+func (s *sentKeys) has(n int) bool {
+	if n < 64 {
+		return s.small&(1<<n) != 0
+	}
+	return s.more[n]
+}
+
+func (s *sentKeys) unknown(i int, key string) {
+	s.unknowns = append(s.unknowns, unknownAt{i, key})
+}
+
+// suggest rewrites the hints of the object's unknown keys once all its
+// keys are known.
+func (d *decoder) suggest(s *sentKeys, si *structInfo) {
+	for _, u := range s.unknowns {
+		if names := suggestions(u.key, si.names, s.has); names != nil {
+			d.probs.fields[u.i].Hint = didYouMeanAll(names)
+		}
+	}
+}
+
+// nearAny reports whether pred holds for one of the candidates near s, any
+// of which a hint may name (see suggestions).
+func nearAny(s string, candidates []string, pred func(int) bool) bool {
+	var fs [maxNear]rune
+	a, ok := fold(fs[:0], s)
+	if !ok || len(a) == 0 {
+		return false
+	}
+	for i, c := range candidates {
+		if c == s {
+			continue
+		}
+		if _, ok := nearness(a, c); ok && pred(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearness is the distance between the folded a and candidate c folded,
+// and whether c is near (see Closest).
+func nearness(a []rune, c string) (int, bool) {
+	var fc [maxNear]rune
+	b, ok := fold(fc[:0], c)
+	if !ok || len(b) == 0 {
+		return 0, false
+	}
+	limit := nearLimit(max(len(a), len(b)))
+	if abs(len(a)-len(b)) > limit {
+		return 0, false
+	}
+	d := osa(a, b, limit)
+	return d, d <= limit
 }

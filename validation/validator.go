@@ -42,6 +42,9 @@ const Recovery = "Fix the fields above and call the tool again. Do not explain t
 type Validator struct {
 	v      *validator.Validate
 	custom map[string]Translation
+	// registered holds the tags of RegisterValidation: a built-in tag
+	// given a new meaning has no schema form any more.
+	registered map[string]bool
 }
 
 // New returns a Validator. The options are validator's own, applied after
@@ -71,6 +74,10 @@ func (v *Validator) RegisterValidation(tag string, fn validator.Func, t Translat
 	if err := v.v.RegisterValidation(tag, fn, callEvenIfNull...); err != nil {
 		return err
 	}
+	if v.registered == nil {
+		v.registered = map[string]bool{}
+	}
+	v.registered[tag] = true
 	if t != nil {
 		v.RegisterTranslation(tag, t)
 	}

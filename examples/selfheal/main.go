@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/validation"
 )
 
 func main() {
@@ -37,14 +38,21 @@ func newServer(d render.Dialect) *server.MCPServer {
 	)
 	s.AddTool(mcp.NewTool("projects.list",
 		mcp.WithDescription("List the projects: one per line, id then name."),
+		validation.WithInputSchema[struct{}](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), listProjects)
 	s.AddTool(mcp.NewTool("projects.get",
 		mcp.WithDescription("Get one project by id."),
-		mcp.WithString("id", mcp.Required(), mcp.Description("A project id, as projects.list shows it.")),
+		validation.WithInputSchema[getProjectArgs](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), getProject)
 	return s
+}
+
+// getProjectArgs is projects.get's arguments: its inputSchema comes from
+// these tags (validation.WithInputSchema).
+type getProjectArgs struct {
+	ID string `json:"id" validate:"required" description:"A project id, as projects.list shows it."`
 }
 
 type project struct{ ID, Name string }

@@ -29,6 +29,12 @@ func TestTypeScriptClient(t *testing.T) {
 	e2e.CheckTypeScript(t, path, e2e.LoadCalls(t, "testdata/calls.json"))
 }
 
+// TestInputSchema validates the calls of testdata/calls.json against the
+// inputSchema each tool advertises (validation.WithInputSchema).
+func TestInputSchema(t *testing.T) {
+	e2e.CheckInputSchemas(t, e2e.Connect(t, newServer(render.Interbase{})), e2e.LoadCalls(t, "testdata/calls.json"))
+}
+
 // TestAgentSelfHeals plays an agent that knows nothing but the error: it
 // calls projects.get with a made-up id, reads the error back, calls the
 // action the error names, and retries with an id from its answer.

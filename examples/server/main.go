@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/validation"
 )
 
 func main() {
@@ -44,52 +45,84 @@ func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	)
 	s.AddTool(mcp.NewTool("files.list",
 		mcp.WithDescription("List the files of the workspace."),
+		validation.WithInputSchema[noArgs](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), listFiles)
 	s.AddTool(mcp.NewTool("files.read",
 		mcp.WithDescription("Read one file of the workspace."),
-		mcp.WithString("path", mcp.Required(), mcp.Description("The file's path, as files.list shows it.")),
+		validation.WithInputSchema[readFileArgs](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), readFile)
 	s.AddTool(mcp.NewTool("search",
 		mcp.WithDescription("Search the workspace."),
-		mcp.WithString("query", mcp.Required()),
+		validation.WithInputSchema[searchArgs](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), search)
 	s.AddTool(mcp.NewTool("files.reserve",
 		mcp.WithDescription("Reserve files for editing."),
-		mcp.WithString("pattern", mcp.Required(), mcp.Description("A glob, such as src/*.go.")),
+		validation.WithInputSchema[reserveArgs](),
 	), reserveFiles)
 	s.AddTool(mcp.NewTool("users.create",
 		mcp.WithDescription("Create a user."),
-		mcp.WithString("name", mcp.Required()),
-		mcp.WithString("email", mcp.Required()),
-		mcp.WithString("role", mcp.Required(), mcp.Enum(roles...)),
-		mcp.WithNumber("age", mcp.Required(), mcp.Min(18)),
+		validation.WithInputSchema[createUserArgs](),
 	), createUser)
 	s.AddTool(mcp.NewTool("reports.build",
 		mcp.WithDescription("Build the monthly report."),
-		mcp.WithString("month", mcp.Required(), mcp.Description("YYYY-MM")),
+		validation.WithInputSchema[reportArgs](),
 	), buildReport)
 	s.AddTool(mcp.NewTool("weather.get",
 		mcp.WithDescription("Get the forecast for a city."),
-		mcp.WithString("city", mcp.Required()),
+		validation.WithInputSchema[weatherArgs](),
 		mcp.WithOutputSchema[forecast](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), getWeather)
 	s.AddTool(mcp.NewTool("files.find",
 		mcp.WithDescription("Deprecated: use search."),
-		mcp.WithString("name", mcp.Required()),
+		validation.WithInputSchema[findArgs](),
 		mcp.WithOutputSchema[matches](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), findFiles)
 	s.AddTool(mcp.NewTool("db.query",
 		mcp.WithDescription("Run a read-only SQL query."),
-		mcp.WithString("sql", mcp.Required()),
+		validation.WithInputSchema[queryArgs](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), queryDB)
 	return s
 }
+
+// The tools' arguments: each inputSchema comes from its struct's json,
+// validate and description tags (validation.WithInputSchema). The handlers
+// below read their arguments by hand, to show the errors each one builds.
+type (
+	noArgs       struct{}
+	readFileArgs struct {
+		Path string `json:"path" validate:"required" description:"The file's path, as files.list shows it."`
+	}
+	searchArgs struct {
+		Query string `json:"query" validate:"required"`
+	}
+	reserveArgs struct {
+		Pattern string `json:"pattern" validate:"required" description:"A glob, such as src/*.go."`
+	}
+	createUserArgs struct {
+		Name  string  `json:"name" validate:"required"`
+		Email string  `json:"email" validate:"required,email"`
+		Role  string  `json:"role" validate:"required,oneof=admin user"`
+		Age   float64 `json:"age" validate:"gte=18"`
+	}
+	reportArgs struct {
+		Month string `json:"month" validate:"required" description:"YYYY-MM"`
+	}
+	weatherArgs struct {
+		City string `json:"city" validate:"required"`
+	}
+	findArgs struct {
+		Name string `json:"name" validate:"required"`
+	}
+	queryArgs struct {
+		SQL string `json:"sql" validate:"required"`
+	}
+)
 
 // workspace is the workspace's files, path to content, held in memory:
 // files.list lists exactly these paths and files.read reads them, so every

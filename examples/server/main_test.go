@@ -40,6 +40,12 @@ func TestTypeScriptClient(t *testing.T) {
 // TestPanicKeepsServing checks that a panic is logged with its value and
 // stack, that the agent sees neither, and that the server answers the next
 // call.
+// TestInputSchema validates the calls of testdata/calls.json against the
+// inputSchema each tool advertises (validation.WithInputSchema).
+func TestInputSchema(t *testing.T) {
+	e2e.CheckInputSchemas(t, e2e.Connect(t, newServer(render.Interbase{}, discard())), e2e.LoadCalls(t, "testdata/calls.json"))
+}
+
 func TestPanicKeepsServing(t *testing.T) {
 	var log bytes.Buffer
 	c := e2e.Connect(t, newServer(render.XML{}, slog.New(slog.NewJSONHandler(&log, nil))))

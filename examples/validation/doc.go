@@ -7,8 +7,7 @@
 //
 // Its tools: users.create (a struct with nested, slice and secret fields)
 // and billing, a grouped tool whose "action" (list, create, refund) picks
-// the arguments. users.create's inputSchema describes its struct as binding
-// reads it (types, required properties, nested objects, no unknown keys);
-// its test checks the schema against binding. examples/README.md says how
-// to call them.
+// the arguments. users.create's inputSchema comes from the struct its
+// handler binds (validation.WithInputSchema): one struct is the tool's
+// whole contract. examples/README.md says how to call them.
 package main

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -31,9 +30,12 @@ func main() {
 	}
 }
 
-// createUser is users.create's arguments.
+// createUser is users.create's arguments, its whole contract: Bind checks
+// these tags and validation.WithInputSchema advertises them as the tool's
+// inputSchema (types, required properties, bounds, enum, the nested
+// address with its own required list, no unknown keys).
 type createUser struct {
-	Name     string   `json:"name" validate:"required,min=2,max=50"`
+	Name     string   `json:"name" validate:"required,min=2,max=50" description:"The user's full name."`
 	Email    string   `json:"email" validate:"required,email"`
 	Role     string   `json:"role" validate:"required,oneof=admin editor viewer"`
 	Age      int      `json:"age" validate:"gte=18,lte=130"`
@@ -47,37 +49,6 @@ type address struct {
 	City string `json:"city" validate:"required"`
 	Zip  string `json:"zip" validate:"required,numeric,len=5"`
 }
-
-// createUserSchema is users.create's inputSchema: createUser as the agent
-// must send it. Binding is strict, so every object lists all its properties
-// and allows no others; a property is required when binding rejects a call
-// without it: age too, as a missing age binds as 0, which gte=18 rejects.
-// mcp-go's property options cannot give the required address its own
-// required list (both are the "required" key), hence the raw schema;
-// TestInputSchema checks it against what binding accepts.
-const createUserSchema = `{
-  "type": "object",
-  "properties": {
-    "name": {"type": "string"},
-    "email": {"type": "string"},
-    "role": {"type": "string", "enum": ["admin", "editor", "viewer"]},
-    "age": {"type": "integer", "minimum": 18, "maximum": 130},
-    "tags": {"type": "array", "items": {"type": "string"}},
-    "address": {
-      "type": "object",
-      "properties": {
-        "city": {"type": "string"},
-        "zip": {"type": "string"}
-      },
-      "required": ["city", "zip"],
-      "additionalProperties": false
-    },
-    "password": {"type": "string"},
-    "recovery_phrase": {"type": "string"}
-  },
-  "required": ["name", "email", "role", "age", "address", "password"],
-  "additionalProperties": false
-}`
 
 // invoice is billing's create arguments; refund is its refund arguments.
 type invoice struct {
@@ -96,7 +67,7 @@ func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	s := server.NewMCPServer("mcperr-validation", "0.1.0",
 		server.WithToolHandlerMiddleware(r.Middleware()),
 	)
-	s.AddTool(mcp.NewToolWithRawSchema("users.create", "Create a user.", json.RawMessage(createUserSchema)),
+	s.AddTool(mcp.NewTool("users.create", mcp.WithDescription("Create a user."), validation.WithInputSchema[createUser]()),
 		validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, u createUser) (*mcp.CallToolResult, error) {
 			return mcp.NewToolResultText("Created " + u.Email + " as " + u.Role + "."), nil
 		}))

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
@@ -53,6 +55,9 @@ type Want struct {
 	// Tool is the tool the error names, when not the called one: a grouped
 	// tool's action ("billing/create").
 	Tool string `json:"tool"`
+	// SchemaRejects says the tool's advertised inputSchema rejects the
+	// call's arguments (a call with Success must fit its schema).
+	SchemaRejects bool `json:"schema_rejects"`
 	// WrongType maps the path of each argument sent with the wrong JSON type
 	// to what its field must say: "Wrong type.", rule "type", the value sent
 	// and the type expected.
@@ -133,6 +138,66 @@ func OutputSchemas(t testing.TB, c *client.Client) map[string]bool {
 		out[tool.Name] = tool.RawOutputSchema != nil || tool.OutputSchema.Type != ""
 	}
 	return out
+}
+
+// CheckInputSchemas lists c's tools and validates the arguments of every
+// call against the called tool's inputSchema, as a client would before
+// calling (santhosh-tekuri/jsonschema, draft 2020-12): the arguments of a
+// call that must succeed fit the schema; those of a call marked
+// SchemaRejects do not.
+func CheckInputSchemas(t testing.TB, c *client.Client, calls []Call) {
+	t.Helper()
+	res, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas := map[string]*jsonschema.Schema{}
+	for _, tool := range res.Tools {
+		b, err := json.Marshal(tool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var listed struct {
+			InputSchema json.RawMessage `json:"inputSchema"`
+		}
+		if err := json.Unmarshal(b, &listed); err != nil {
+			t.Fatal(err)
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(listed.InputSchema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		comp := jsonschema.NewCompiler()
+		comp.DefaultDraft(jsonschema.Draft2020)
+		url := "mem://" + tool.Name + ".json"
+		if err := comp.AddResource(url, doc); err != nil {
+			t.Fatal(err)
+		}
+		if schemas[tool.Name], err = comp.Compile(url); err != nil {
+			t.Fatalf("%s: inputSchema does not compile: %v", tool.Name, err)
+		}
+	}
+	for _, call := range calls {
+		s := schemas[call.Tool]
+		if s == nil || !call.Want.Success && !call.Want.SchemaRejects {
+			continue
+		}
+		b, _ := json.Marshal(call.Arguments)
+		if call.Arguments == nil {
+			b = []byte("{}")
+		}
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Validate(inst)
+		switch {
+		case call.Want.Success && err != nil:
+			t.Errorf("%s: %s's inputSchema rejects the arguments of a call that succeeds: %v", call.Name, call.Tool, err)
+		case call.Want.SchemaRejects && err == nil:
+			t.Errorf("%s: %s's inputSchema accepts %s", call.Name, call.Tool, b)
+		}
+	}
 }
 
 // RunInProcess calls every call through mcp-go's in-process client, once
