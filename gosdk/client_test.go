@@ -155,7 +155,7 @@ func TestConvertRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if a, b := clientJSON(t, orig), clientJSON(t, back); a != b {
+			if a, b := canonical(t, orig), canonical(t, back); a != b {
 				t.Errorf("%s:\nmcp-go %s\nback   %s", d.Name(), a, b)
 			}
 			e1, n1 := render.Decode(orig)
@@ -176,22 +176,6 @@ func TestConvertRoundTrip(t *testing.T) {
 	if _, err := gosdk.FromMCPGo(bad); err == nil {
 		t.Errorf("FromMCPGo of an unencodable result: no error")
 	}
-}
-
-// clientJSON is res as a client reads it: its JSON, re-encoded with sorted
-// keys.
-func clientJSON(t *testing.T, res *mcpgo.CallToolResult) string {
-	t.Helper()
-	b, err := json.Marshal(res)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatal(err)
-	}
-	b, _ = json.Marshal(v)
-	return string(b)
 }
 
 func jsonOf(e *errorx.Error) string {

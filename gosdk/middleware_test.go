@@ -189,14 +189,7 @@ func wire(t *testing.T, res *mcpgo.CallToolResult) string {
 	t.Helper()
 	c := *res
 	c.Meta = nil
-	b, err := json.Marshal(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var v any
-	_ = json.Unmarshal(b, &v)
-	b, _ = json.Marshal(v)
-	return string(b)
+	return canonical(t, c)
 }
 
 // TestUnknownTool: a call of a tool the server does not have is a tool

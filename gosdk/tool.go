@@ -24,14 +24,18 @@ import (
 // failed validate tags are errors; the toolerror dialect's format argument
 // is let through (see validation.IgnoreKeys).
 //
+// The tool's inputSchema is t.InputSchema when set, else, for a struct In,
+// validation.InputSchema[In](opts...): the JSON Schema of exactly the
+// arguments binding accepts, from the same json and validate tags (for
+// another In, what go-sdk infers). Schema defaults are not applied to the
+// arguments: a field not sent keeps its Go zero value.
+//
 // h runs only with valid arguments. An error it returns becomes a tool
 // error (a *jsonrpc.Error stays a protocol error), and its output fills
 // structuredContent and, when h wrote no content, a text block, validated
-// against the output schema, as go-sdk's typed tools do. The input schema
-// is t.InputSchema when set, else inferred from In; the output schema is
-// t.OutputSchema when set, else inferred from Out unless Out is any. Schema
-// defaults are not applied to the arguments: a field not sent keeps its Go
-// zero value.
+// against the output schema, as go-sdk's typed tools do. The output schema
+// is t.OutputSchema when set, else inferred from Out (by go-sdk's
+// inference) unless Out is any.
 //
 // Binding failures are written like any tool error: with the server's
 // Middleware, in its dialect; without it, as the error's text in an isError
@@ -50,7 +54,7 @@ func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 func typedTool[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts []validation.Option) (*mcp.Tool, mcp.ToolHandler, error) {
 	tt := *t
 	if tt.InputSchema == nil {
-		s, err := inputSchema[In]()
+		s, err := inputSchema[In](opts)
 		if err != nil {
 			return nil, nil, fmt.Errorf("input schema: %w", err)
 		}
@@ -92,15 +96,19 @@ func errorResult(err error) *mcp.CallToolResult {
 	return &res
 }
 
-// inputSchema returns the inputSchema inferred from In, as go-sdk infers it
-// (an object schema for In of type any).
-func inputSchema[In any]() (*jsonschema.Schema, error) {
+// inputSchema returns In's inputSchema: validation.InputSchema (the
+// arguments binding accepts, from the same tags) for a struct, else what
+// go-sdk infers (an object schema for In of type any).
+func inputSchema[In any](opts []validation.Option) (any, error) {
 	rt := reflect.TypeFor[In]()
 	if rt == reflect.TypeFor[any]() {
 		return &jsonschema.Schema{Type: "object"}, nil
 	}
 	for rt.Kind() == reflect.Pointer {
 		rt = rt.Elem()
+	}
+	if rt.Kind() == reflect.Struct {
+		return validation.InputSchema[In](opts...)
 	}
 	return jsonschema.ForType(rt, &jsonschema.ForOptions{})
 }

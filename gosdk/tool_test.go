@@ -106,12 +106,11 @@ func sameOutput[In, Out any](t *testing.T, h mcp.ToolHandlerFor[In, Out], args m
 	}
 	schemas := map[string]string{}
 	for _, tool := range list.Tools {
-		in, _ := json.Marshal(tool.InputSchema)
 		o, _ := json.Marshal(tool.OutputSchema)
-		schemas[tool.Name] = string(in) + " " + string(o)
+		schemas[tool.Name] = string(o)
 	}
 	if schemas["sdk"] != schemas["ours"] {
-		t.Errorf("schemas differ:\nmcp.AddTool   %s\ngosdk.AddTool %s", schemas["sdk"], schemas["ours"])
+		t.Errorf("output schemas differ:\nmcp.AddTool   %s\ngosdk.AddTool %s", schemas["sdk"], schemas["ours"])
 	}
 	return string(a), string(b)
 }
@@ -119,7 +118,7 @@ func sameOutput[In, Out any](t *testing.T, h mcp.ToolHandlerFor[In, Out], args m
 // TestAddToolOutputLikeGoSDK: with valid arguments, AddTool's result is
 // what mcp.AddTool gives for the same handler: structuredContent, the text
 // block, a pointer's zero value, content the handler wrote, output that is
-// not an object; and the schemas are the same.
+// not an object; and the output schemas are the same.
 func TestAddToolOutputLikeGoSDK(t *testing.T) {
 	type in struct {
 		Dir string `json:"dir"`
@@ -192,4 +191,54 @@ func TestAddToolBadOutput(t *testing.T) {
 	if e, _ := gosdk.Decode(res); e == nil || e.Code != "INTERNAL_ERROR" || res.StructuredContent != nil {
 		t.Errorf("%+v: %v", res, e)
 	}
+}
+
+// TestAddToolInputSchema: a struct's inputSchema is validation.InputSchema
+// of it, which the bad calls fail and the valid one fits; another type's
+// is go-sdk's inference; a schema the tool sets is kept.
+func TestAddToolInputSchema(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	none := func(context.Context, *mcp.CallToolRequest, map[string]int) (*mcp.CallToolResult, any, error) { return nil, nil, nil }
+	gosdk.AddTool(s, &mcp.Tool{Name: "signup"}, func(context.Context, *mcp.CallToolRequest, *signup) (*mcp.CallToolResult, any, error) {
+		return nil, nil, nil
+	})
+	gosdk.AddTool(s, &mcp.Tool{Name: "counts"}, none)
+	mcp.AddTool(s, &mcp.Tool{Name: "sdk.counts"}, none)
+	own := map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "integer"}}}
+	gosdk.AddTool(s, &mcp.Tool{Name: "own", InputSchema: own}, none)
+	schemas := map[string]string{}
+	for tool, err := range connect(t, s).Tools(context.Background(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		schemas[tool.Name] = canonical(t, tool.InputSchema)
+	}
+	want, err := validation.InputSchema[signup]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if schemas["signup"] != canonical(t, want) {
+		t.Errorf("signup's inputSchema:\n%s\nwant validation.InputSchema's\n%s", schemas["signup"], canonical(t, want))
+	}
+	if schemas["counts"] != schemas["sdk.counts"] {
+		t.Errorf("a map's inputSchema: %s, want go-sdk's %s", schemas["counts"], schemas["sdk.counts"])
+	}
+	if schemas["own"] != canonical(t, own) {
+		t.Errorf("own inputSchema: %s, want %s", schemas["own"], canonical(t, own))
+	}
+}
+
+// canonical is v's JSON with sorted keys.
+func canonical(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x any
+	if err := json.Unmarshal(b, &x); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = json.Marshal(x)
+	return string(b)
 }

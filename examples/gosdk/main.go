@@ -87,7 +87,7 @@ func listFiles(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolRe
 // handler tells a missing path (MISSING_REQUIRED_FIELD) from one that is
 // not a string (INVALID_FIELD_TYPE, with the value sent).
 type readArgs struct {
-	Path json.RawMessage `json:"path" jsonschema:"The file's path, as files.list shows it."`
+	Path json.RawMessage `json:"path" description:"The file's path, as files.list shows it."`
 }
 
 // readFile reads one file of the workspace. A path that is not there fails
@@ -129,7 +129,7 @@ func search(context.Context, *mcp.CallToolRequest, searchArgs) (*mcp.CallToolRes
 }
 
 type reserveArgs struct {
-	Pattern string `json:"pattern" validate:"required" jsonschema:"A glob, such as src/*.go."`
+	Pattern string `json:"pattern" validate:"required" description:"A glob, such as src/*.go."`
 }
 
 // reserveFiles conflicts with another agent's reservation.
@@ -180,7 +180,7 @@ func createAccount(_ context.Context, _ *mcp.CallToolRequest, a account) (*mcp.C
 }
 
 type reportArgs struct {
-	Month string `json:"month" jsonschema:"YYYY-MM"`
+	Month string `json:"month" validate:"required" description:"YYYY-MM"`
 }
 
 // buildReport has a bug: it writes to a nil map, which panics. go-sdk has
@@ -227,7 +227,7 @@ func fetchForecast(ctx context.Context, city string) (forecast, error) {
 }
 
 type findArgs struct {
-	Name string `json:"name"`
+	Name string `json:"name" validate:"required"`
 }
 
 type matches struct {

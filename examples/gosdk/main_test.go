@@ -94,6 +94,25 @@ func TestTypeScriptClient(t *testing.T) {
 	e2e.CheckTypeScript(t, path, e2e.LoadCalls(t, "testdata/calls.json"))
 }
 
+// TestInputSchemas checks the arguments of every call against the
+// inputSchema the server lists for its tool: a call that succeeds fits it,
+// one marked schema_rejects does not.
+func TestInputSchemas(t *testing.T) {
+	s := connect(t, newServer(render.Interbase{}, discard()))
+	schemas := map[string]json.RawMessage{}
+	for tool, err := range s.cs.Tools(context.Background(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(tool.InputSchema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schemas[tool.Name] = b
+	}
+	e2e.CheckArguments(t, schemas, e2e.LoadCalls(t, "testdata/calls.json"))
+}
+
 // TestSameCallsAsMCPGoExamples: testdata/calls.json holds every call of
 // examples/server, as it is there, and examples/validation's users.create
 // calls made to accounts.create, which binds the same struct: the same

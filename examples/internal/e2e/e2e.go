@@ -140,18 +140,15 @@ func OutputSchemas(t testing.TB, c *client.Client) map[string]bool {
 	return out
 }
 
-// CheckInputSchemas lists c's tools and validates the arguments of every
-// call against the called tool's inputSchema, as a client would before
-// calling (santhosh-tekuri/jsonschema, draft 2020-12): the arguments of a
-// call that must succeed fit the schema; those of a call marked
-// SchemaRejects do not.
+// CheckInputSchemas lists c's tools and checks every call's arguments
+// against the called tool's inputSchema (see CheckArguments).
 func CheckInputSchemas(t testing.TB, c *client.Client, calls []Call) {
 	t.Helper()
 	res, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	schemas := map[string]*jsonschema.Schema{}
+	schemas := map[string]json.RawMessage{}
 	for _, tool := range res.Tools {
 		b, err := json.Marshal(tool)
 		if err != nil {
@@ -163,18 +160,33 @@ func CheckInputSchemas(t testing.TB, c *client.Client, calls []Call) {
 		if err := json.Unmarshal(b, &listed); err != nil {
 			t.Fatal(err)
 		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(listed.InputSchema))
+		schemas[tool.Name] = listed.InputSchema
+	}
+	CheckArguments(t, schemas, calls)
+}
+
+// CheckArguments validates the arguments of every call against the
+// inputSchema of the called tool, from inputSchemas (tool name to schema,
+// as the server lists it), as a client would before calling
+// (santhosh-tekuri/jsonschema, draft 2020-12): the arguments of a call
+// that must succeed fit the schema; those of a call marked SchemaRejects
+// do not.
+func CheckArguments(t testing.TB, inputSchemas map[string]json.RawMessage, calls []Call) {
+	t.Helper()
+	schemas := map[string]*jsonschema.Schema{}
+	for name, raw := range inputSchemas {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 		if err != nil {
 			t.Fatal(err)
 		}
 		comp := jsonschema.NewCompiler()
 		comp.DefaultDraft(jsonschema.Draft2020)
-		url := "mem://" + tool.Name + ".json"
+		url := "mem://" + name + ".json"
 		if err := comp.AddResource(url, doc); err != nil {
 			t.Fatal(err)
 		}
-		if schemas[tool.Name], err = comp.Compile(url); err != nil {
-			t.Fatalf("%s: inputSchema does not compile: %v", tool.Name, err)
+		if schemas[name], err = comp.Compile(url); err != nil {
+			t.Fatalf("%s: inputSchema does not compile: %v", name, err)
 		}
 	}
 	for _, call := range calls {
