@@ -198,7 +198,9 @@ func TestAddToolBadOutput(t *testing.T) {
 // is go-sdk's inference; a schema the tool sets is kept.
 func TestAddToolInputSchema(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
-	none := func(context.Context, *mcp.CallToolRequest, map[string]int) (*mcp.CallToolResult, any, error) { return nil, nil, nil }
+	none := func(context.Context, *mcp.CallToolRequest, map[string]int) (*mcp.CallToolResult, any, error) {
+		return nil, nil, nil
+	}
 	gosdk.AddTool(s, &mcp.Tool{Name: "signup"}, func(context.Context, *mcp.CallToolRequest, *signup) (*mcp.CallToolResult, any, error) {
 		return nil, nil, nil
 	})
