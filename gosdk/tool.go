@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -31,7 +32,8 @@ import (
 // arguments: a field not sent keeps its Go zero value.
 //
 // h runs only with valid arguments. An error it returns becomes a tool
-// error (a *jsonrpc.Error stays a protocol error), and its output fills
+// error (a *jsonrpc.Error stays a protocol error; a nil *errorx.Error is
+// no error, as under render's Middleware), and its output fills
 // structuredContent and, when h wrote no content, a text block, validated
 // against the output schema, as go-sdk's typed tools do. The output schema
 // is t.OutputSchema when set, else inferred from Out (by go-sdk's
@@ -77,6 +79,9 @@ func typedTool[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts []v
 			return errorResult(err), nil
 		}
 		res, o, err := h(ctx, req, in)
+		if e, ok := err.(*errorx.Error); ok && e == nil {
+			err = nil // Go's typed-nil trap: the handler meant no error
+		}
 		if err != nil {
 			if wire, ok := err.(*jsonrpc.Error); ok {
 				return nil, wire

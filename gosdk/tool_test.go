@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -243,4 +244,20 @@ func canonical(t *testing.T, v any) string {
 	}
 	b, _ = json.Marshal(x)
 	return string(b)
+}
+
+// TestAddToolTypedNil: a handler that returns a nil *errorx.Error as its
+// error (Go's typed-nil trap) succeeds with its output, as under render's
+// Middleware on mcp-go; go-sdk's mcp.AddTool would report "<nil>" as the
+// error.
+func TestAddToolTypedNil(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	gosdk.AddTool(s, &mcp.Tool{Name: "count"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, out, error) {
+		var e *errorx.Error
+		return nil, out{Count: 2}, e
+	})
+	res := call(t, connect(t, s), "count", nil)
+	if b, _ := json.Marshal(res.StructuredContent); res.IsError || string(b) != `{"count":2,"paths":null}` {
+		t.Errorf("%+v: structuredContent %s", res, b)
+	}
 }
