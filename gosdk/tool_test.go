@@ -84,6 +84,15 @@ func TestAddToolFields(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("fields %q, want %q", got, want)
 	}
+	// Arguments that are not an object reach the handler's binding (go-sdk
+	// keeps them raw), which reports them on the empty path.
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "signup", Arguments: []any{1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := gosdk.Decode(res); e == nil || e.Code != "INVALID_INPUT" || len(e.Fields) != 1 || e.Fields[0].Path != "" {
+		t.Errorf("array arguments: %+v", e)
+	}
 }
 
 type out struct {
