@@ -113,6 +113,9 @@ func newServer(r *render.Renderer) *mcp.Server {
 		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return gosdk.RenderRequest(ctx, r, req, errorx.NotFound("No such city.")), nil
 		})
+	raw("invalid.params", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad cursor"}
+	})
 	raw("own.error", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var res mcp.CallToolResult
 		res.Content = []mcp.Content{&mcp.TextContent{Text: "Try again tomorrow."}}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -242,10 +241,21 @@ func sdkError(e error) error {
 }
 
 // isUnknownTool reports whether err is go-sdk's answer to a call of a tool
-// the server does not have (mcp/server.go, callTool).
+// the server does not have (mcp/server.go, callTool: `unknown tool "x"`):
+// an invalid-params JSON-RPC error for a tool that tools/list does not
+// show. The text is not relied on; a handler's own invalid-params error
+// (its tool is listed) stays the handler's.
 func (c *toolCall) isUnknownTool(err error) bool {
 	wire, ok := err.(*jsonrpc.Error)
-	return ok && wire.Code == jsonrpc.CodeInvalidParams && wire.Message == fmt.Sprintf("unknown tool %q", c.req.Params.Name)
+	if !ok || wire.Code != jsonrpc.CodeInvalidParams {
+		return false
+	}
+	for _, t := range c.listTools() {
+		if t != nil && t.Name == c.req.Params.Name {
+			return false
+		}
+	}
+	return true
 }
 
 // maxToolPages bounds the pages of tools/list the middleware reads.

@@ -252,6 +252,11 @@ func TestProtocolErrors(t *testing.T) {
 	if !errors.As(err, &wire) || wire.Code != mcp.CodeURLElicitationRequired {
 		t.Errorf("elicit: %v, want the handler's JSON-RPC error", err)
 	}
+	// A handler's own invalid-params error is not taken for go-sdk's
+	// unknown-tool error: the tool exists.
+	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "invalid.params"}); !errors.As(err, &wire) || wire.Code != jsonrpc.CodeInvalidParams || wire.Message != "bad cursor" {
+		t.Errorf("invalid.params: %v, want the handler's JSON-RPC error", err)
+	}
 	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "db.query"}); err == nil || !strings.Contains(err.Error(), "hunter2") {
 		t.Errorf("db.query: %v, want the protocol error the Renderer was told to keep", err)
 	}
@@ -336,4 +341,24 @@ func TestConcurrentCalls(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestUnknownToolAnyText: go-sdk's unknown-tool error is recognised by its
+// code and the tool's absence from tools/list, not by its text, which a
+// later go-sdk may word differently.
+func TestUnknownToolAnyText(t *testing.T) {
+	next := func(_ context.Context, method string, _ mcp.Request) (mcp.Result, error) {
+		if method == "tools/list" {
+			return &mcp.ListToolsResult{Tools: []*mcp.Tool{{Name: "files.read"}}}, nil
+		}
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tool not found: files.raed"}
+	}
+	call := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "files.raed"}}
+	res, err := gosdk.Middleware(quiet(render.Interbase{}))(next)(context.Background(), "tools/call", call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := gosdk.Decode(res.(*mcp.CallToolResult)); e == nil || e.Code != errorx.CodeUnknownTool || !slices.Equal(e.Actions, []string{"files.read"}) {
+		t.Errorf("Decode: %+v, want UNKNOWN_TOOL naming files.read", e)
+	}
 }
