@@ -68,6 +68,11 @@ import (
 // gets an INTERNAL_ERROR tool result, but the stack trace is lost. Registered
 // outside it, it never sees a panic.
 //
+// The errors of mcp-go's argument helpers (req.RequireString("id") and the
+// other Require* methods, BindArguments) become the field errors binding
+// gives: errorx.Required for an argument not sent, errorx.WrongType with
+// the value sent.
+//
 // Arguments that server.WithInputSchemaValidation rejects never reach tool
 // middlewares: mcp-go answers them with its own error result.
 //
@@ -117,6 +122,9 @@ func (r *Renderer) failed(ctx context.Context, req mcp.CallToolRequest, res *mcp
 		err = errorx.New(errorx.CodeInternalError, "The tool returned no result.")
 	case r.isProtocolError(err):
 		return res, err
+	case fromHelper(req, &err):
+		// An error of mcp-go's argument helpers (RequireString…), now
+		// the field error binding gives (see argumentError).
 	case hidden(err):
 		r.log().ErrorContext(ctx, "mcperr: tool failed with an unclassified error",
 			slog.String("tool", name), slog.String("error", err.Error()))

@@ -86,6 +86,9 @@ type decoder struct {
 	ord    []byte // its sort key
 	ignore []string
 	depth  int
+	// tag is the validate tag of the value being decoded (after dive for
+	// elements), for the bounds of overflow texts.
+	tag string
 	// internal is a server-side mistake found while decoding (a field the
 	// struct's type does not let be set): the arguments cannot be bound.
 	internal error
@@ -243,7 +246,7 @@ func (d *decoder) number(v reflect.Value, t reflect.Type, lit string, start int)
 		}
 		d.i = start
 		lo, hi := int64(-1)<<(bits-1), int64(1)<<(bits-1)-1
-		d.problem(overflowField("an integer from " + strconv.FormatInt(lo, 10) + " to " + strconv.FormatInt(hi, 10)))
+		d.problem(overflowField(d.bounds("an integer", t, strconv.FormatInt(lo, 10), strconv.FormatInt(hi, 10))))
 	case reflect.Float32, reflect.Float64:
 		f, err := strconv.ParseFloat(lit, bits)
 		if err == nil {
@@ -252,9 +255,9 @@ func (d *decoder) number(v reflect.Value, t reflect.Type, lit string, start int)
 		}
 		d.i = start
 		if bits == 32 {
-			d.problem(overflowField("a number from -3.4028235e+38 to 3.4028235e+38"))
+			d.problem(overflowField(d.bounds("a number", t, "-3.4028235e+38", "3.4028235e+38")))
 		} else {
-			d.problem(overflowField("a number from -1.7976931348623157e+308 to 1.7976931348623157e+308"))
+			d.problem(overflowField(d.bounds("a number", t, "-1.7976931348623157e+308", "1.7976931348623157e+308")))
 		}
 	default: // unsigned
 		n, res := parseUint(lit, bits)
@@ -268,7 +271,7 @@ func (d *decoder) number(v reflect.Value, t reflect.Type, lit string, start int)
 			return
 		}
 		d.i = start
-		d.problem(overflowField("an integer from 0 to " + strconv.FormatUint(uint64(1)<<(bits-1)<<1-1, 10)))
+		d.problem(overflowField(d.bounds("an integer", t, "0", strconv.FormatUint(uint64(1)<<(bits-1)<<1-1, 10))))
 	}
 }
 
@@ -519,7 +522,10 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 			f := &si.fields[n]
 			pl, ol := d.push(key, func(b []byte) []byte { return appendOrdField(b, f.ord) })
 			if fv, err := fieldByIndex(v, f.index); err == nil {
+				tag := d.tag
+				d.tag = f.validate
 				d.value(fv, f.quoted)
+				d.tag = tag
 			} else {
 				if d.internal == nil {
 					d.internal = fmt.Errorf("validation: cannot decode %q: %w", key, err)
@@ -605,6 +611,7 @@ func fieldByIndex(v reflect.Value, index []int) (reflect.Value, error) {
 
 // mapValue decodes a JSON object into map v.
 func (d *decoder) mapValue(v reflect.Value, t reflect.Type) {
+	defer d.setTag(d.swapTag(afterDive(d.tag, t.Kind() == reflect.Map)))
 	if d.peek() != '{' {
 		d.wrongType("object")
 		return
@@ -688,6 +695,7 @@ func mapKey(kt reflect.Type, key string, textKey bool) (reflect.Value, bool) {
 
 // slice decodes a JSON array into slice v.
 func (d *decoder) slice(v reflect.Value, t reflect.Type) {
+	defer d.setTag(d.swapTag(afterDive(d.tag, t.Kind() == reflect.Map)))
 	if d.peek() != '[' {
 		d.wrongType("array")
 		return
@@ -716,6 +724,7 @@ func (d *decoder) slice(v reflect.Value, t reflect.Type) {
 
 // array decodes a JSON array into array v; extra elements are a problem.
 func (d *decoder) array(v reflect.Value, t reflect.Type) {
+	defer d.setTag(d.swapTag(afterDive(d.tag, t.Kind() == reflect.Map)))
 	if d.peek() != '[' {
 		d.wrongType("array")
 		return

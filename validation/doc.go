@@ -97,6 +97,16 @@
 // promoted through a nil embedded pointer to an unexported struct type
 // (which cannot be set; encoding/json rejects it too). Bind never panics.
 //
+// # One struct, one contract
+//
+// The struct's tags are also the tool's inputSchema: WithInputSchema[T]
+// sets it on an mcp-go tool, and InputSchema[T] returns it as JSON Schema
+// (draft 2020-12) for other SDKs. The schema is computed once per type and
+// options, says what binding checks (types, required properties, unknown
+// keys rejected, bounds, enums, patterns, formats; a description per
+// property from the DescriptionTag tag) and leaves out the tags it cannot
+// express: it may be looser than binding, never stricter.
+//
 // # Messages and stdout
 //
 // The package owns its message catalogue and never calls validator's

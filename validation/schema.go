@@ -876,10 +876,9 @@ func (g *schemaGen) stringRule(ptr bool, r rule) (obj, bool) {
 			return nil, true
 		}
 		return obj{{"minLength", 1}}, true
-	case "len", "eq":
-		if r.tag == "eq" {
-			return obj{{"const", r.param}}, true
-		}
+	case "eq":
+		return obj{{"const", r.param}}, true
+	case "len":
 		return obj{{"minLength", n}, {"maxLength", n}}, count
 	case "ne":
 		return obj{{"not", obj{{"type", "string"}, {"const", r.param}}}}, true

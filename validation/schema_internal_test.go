@@ -3,6 +3,7 @@ package validation
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -442,14 +443,16 @@ func tagParams(t reflect.Type, seen map[reflect.Type]bool, strs, nums *[]string)
 }
 
 // TestSchemaAgreesWithBind is the property test of InputSchema: argument
-// objects, generated at the tags' bounds and then mutated, are checked by
+// objects, generated at the tags' bounds and then mutated (unknown keys,
+// the format argument and an IgnoreKeys key among them), are checked by
 // Bind and by a JSON Schema validator (santhosh-tekuri/jsonschema, draft
 // 2020-12). Whatever Bind accepts, the schema accepts; for the structs
 // with only exactly expressible tags, the two verdicts are equal.
 func TestSchemaAgreesWithBind(t *testing.T) {
 	for i, ps := range propertyStructs {
 		t.Run(ps.name, func(t *testing.T) {
-			c := newConfig([]Option{WithValidator(propertyValidator)})
+			opts := []Option{WithValidator(propertyValidator), IgnoreKeys("action")}
+			c := newConfig(opts)
 			e := inputSchema(ps.typ, c)
 			if e.err != nil {
 				t.Fatal(e.err)
@@ -459,7 +462,7 @@ func TestSchemaAgreesWithBind(t *testing.T) {
 			}
 			sch := compileSchema(t, e.raw)
 			g := &argGen{r: rand.New(rand.NewPCG(uint64(i), 15)), strs: slices.Clone(baseStrings), nums: slices.Clone(baseNumbers),
-				unknown: []string{"extra", "format", "Name", "nam"}}
+				unknown: []string{"extra", "format", "action", "Name", "nam"}}
 			tagParams(ps.typ, map[reflect.Type]bool{}, &g.strs, &g.nums)
 			var accepted, rejected, equal int
 			check := func(args map[string]any) *errorx.Error {
@@ -469,7 +472,7 @@ func TestSchemaAgreesWithBind(t *testing.T) {
 				}
 				dst := reflect.New(ps.typ)
 				var be *errorx.Error
-				if err := propertyValidator.BindJSON("t", raw, dst.Interface()); err != nil {
+				if err := propertyValidator.BindJSON("t", raw, dst.Interface(), opts...); err != nil {
 					be = err.(*errorx.Error)
 					if be.Code != errorx.CodeInvalidInput {
 						t.Fatalf("%s: %v", raw, be)
@@ -493,11 +496,11 @@ func TestSchemaAgreesWithBind(t *testing.T) {
 				}
 				return be
 			}
-			for range 200 {
+			for range 120 {
 				args := g.object(ps.typ, 0)
 				// Resample the arguments Bind complains about, to reach
 				// accepted objects, checking every step.
-				for range 30 {
+				for range 80 {
 					be := check(args)
 					if be == nil {
 						break
@@ -531,7 +534,7 @@ func TestSchemaAgreesWithBind(t *testing.T) {
 				m[g.pick(g.unknown)] = json.Number("1")
 				check(m)
 			}
-			if accepted < 10 && ps.name != "customTag" {
+			if accepted < 30 && ps.name != "customTag" {
 				t.Errorf("only %d accepted objects (of %d): the generator does not reach valid arguments", accepted, accepted+rejected)
 			}
 			t.Logf("%d accepted, %d rejected, verdicts equal on %d", accepted, rejected, equal)
@@ -598,4 +601,42 @@ func BenchmarkInputSchemaBuild(b *testing.B) {
 		buildSchema(t, std, nil)
 	}
 	b.ReportMetric(float64(schemaBuilds.Load()-before)/float64(b.N), "builds/op")
+}
+
+// Types whose schema would need more than maxSchemaNodes nodes: each level
+// holds the next one twice, 2^16 leaves.
+type (
+	wide0  struct{ A, B wide1 }
+	wide1  struct{ A, B wide2 }
+	wide2  struct{ A, B wide3 }
+	wide3  struct{ A, B wide4 }
+	wide4  struct{ A, B wide5 }
+	wide5  struct{ A, B wide6 }
+	wide6  struct{ A, B wide7 }
+	wide7  struct{ A, B wide8 }
+	wide8  struct{ A, B wide9 }
+	wide9  struct{ A, B wide10 }
+	wide10 struct{ A, B wide11 }
+	wide11 struct{ A, B wide12 }
+	wide12 struct{ A, B wide13 }
+	wide13 struct{ A, B wide14 }
+	wide14 struct{ A, B wide15 }
+	wide15 struct{ A, B wide16 }
+	wide16 struct{ A, B string }
+)
+
+// TestInputSchemaBounded: a type whose schema would be huge is an error,
+// found without expanding it all.
+func TestInputSchemaBounded(t *testing.T) {
+	before := time.Now()
+	_, err := InputSchema[wide0]()
+	if !errors.Is(err, ErrSchema) {
+		t.Fatalf("err = %v, want ErrSchema", err)
+	}
+	if d := time.Since(before); d > 2*time.Second {
+		t.Errorf("took %v", d)
+	}
+	if _, err := InputSchema[wide6](); err != nil { // 2^10 leaves: fine
+		t.Error(err)
+	}
 }

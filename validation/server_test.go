@@ -50,7 +50,7 @@ func TestHandlerUnderRenderMiddleware(t *testing.T) {
 	text := mcp.GetTextFromContent(bad.Content[0])
 	want := `<validation_error action="users/create">
 <field name="email">Invalid email address. You sent: 'ada@'. Expected: a valid email address (e.g. user@example.com).</field>
-<field name="age">Out of range. You sent: 9223372036854775808. Expected: an integer from -9223372036854775808 to 9223372036854775807.</field>
+<field name="age">Out of range. You sent: 9223372036854775808. Expected: an integer from 18 to 9223372036854775807.</field>
 <field name="nmae">Unknown field. You sent: 'x'. Did you mean 'name'?</field>
 <recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>
 </validation_error>`

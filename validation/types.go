@@ -11,17 +11,20 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode"
+
+	"github.com/mcperr/mcperr/internal/jsontype"
 )
 
 // jsonField is one member of a struct's JSON object, found the way
 // encoding/json finds it (embedded structs promoted, conflicts resolved).
 type jsonField struct {
-	name   string       // the JSON key
-	index  []int        // the field's index sequence from the outer struct
-	typ    reflect.Type // the field's type
-	quoted bool         // the ",string" option applies
-	ord    int          // position in the object's field list
-	tagged bool
+	name     string       // the JSON key
+	index    []int        // the field's index sequence from the outer struct
+	typ      reflect.Type // the field's type
+	quoted   bool         // the ",string" option applies
+	ord      int          // position in the object's field list
+	tagged   bool
+	validate string // the validate tag
 }
 
 // goField is one direct field of a struct, as validator names it in a
@@ -254,7 +257,7 @@ func typeFields(t reflect.Type) []jsonField {
 					}
 				}
 				if tagged || !sf.Anonymous || ft.Kind() != reflect.Struct {
-					fields = append(fields, jsonField{name: name, index: index, typ: sf.Type, quoted: quoted, tagged: tagged})
+					fields = append(fields, jsonField{name: name, index: index, typ: sf.Type, quoted: quoted, tagged: tagged, validate: sf.Tag.Get("validate")})
 					if count[f.typ] > 1 {
 						// Two anonymous fields of the same type at one level
 						// annihilate each other; one copy makes that visible.
@@ -385,25 +388,8 @@ func jsonType(t reflect.Type) string {
 		}
 		return ""
 	}
-	switch t.Kind() {
-	case reflect.String:
-		return "string"
-	case reflect.Bool:
-		return "boolean"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return "integer"
-	case reflect.Float32, reflect.Float64:
-		return "number"
-	case reflect.Struct, reflect.Map:
-		return "object"
-	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 && !delegated(t.Elem()) {
-			return "string"
-		}
-		return "array"
-	case reflect.Array:
-		return "array"
+	if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && delegated(t.Elem()) {
+		return "array" // items that decode themselves: not base64
 	}
-	return ""
+	return jsontype.OfKind(t)
 }

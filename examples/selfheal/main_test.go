@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -27,6 +28,12 @@ func TestTypeScriptClient(t *testing.T) {
 		t.Skip("MCPERR_TS_RESULTS is not set: .ci/run sets it to the output of interop/ts/check.mjs")
 	}
 	e2e.CheckTypeScript(t, path, e2e.LoadCalls(t, "testdata/calls.json"))
+}
+
+// TestDidYouMeanEveryTypo checks the hint of every one-letter typo of
+// every key of the example's argument structs (see e2e.CheckTypoHints).
+func TestDidYouMeanEveryTypo(t *testing.T) {
+	e2e.CheckTypoHints(t, reflect.TypeFor[getProjectArgs]())
 }
 
 // TestInputSchema validates the calls of testdata/calls.json against the

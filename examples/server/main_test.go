@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -40,6 +41,12 @@ func TestTypeScriptClient(t *testing.T) {
 // TestPanicKeepsServing checks that a panic is logged with its value and
 // stack, that the agent sees neither, and that the server answers the next
 // call.
+// TestDidYouMeanEveryTypo checks the hint of every one-letter typo of
+// every key of the example's argument structs (see e2e.CheckTypoHints).
+func TestDidYouMeanEveryTypo(t *testing.T) {
+	e2e.CheckTypoHints(t, reflect.TypeFor[readFileArgs](), reflect.TypeFor[searchArgs](), reflect.TypeFor[reserveArgs](), reflect.TypeFor[createUserArgs](), reflect.TypeFor[reportArgs](), reflect.TypeFor[weatherArgs](), reflect.TypeFor[findArgs](), reflect.TypeFor[queryArgs]())
+}
+
 // TestInputSchema validates the calls of testdata/calls.json against the
 // inputSchema each tool advertises (validation.WithInputSchema).
 func TestInputSchema(t *testing.T) {

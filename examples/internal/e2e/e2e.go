@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -20,6 +21,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/validation"
 )
 
 // A Call is one tool call of an example and what the agent must read from
@@ -401,8 +403,13 @@ type Line struct {
 	Name         string `json:"name"`
 	Tool         string `json:"tool"`
 	OutputSchema bool   `json:"output_schema"`
-	Threw        bool   `json:"threw"`
-	Error        *struct {
+	// SchemaValid is the TypeScript SDK's validator's verdict on the
+	// call's arguments against the tool's advertised inputSchema; nil
+	// when the tool advertises none.
+	SchemaValid *bool  `json:"schema_valid"`
+	SchemaError string `json:"schema_error"`
+	Threw       bool   `json:"threw"`
+	Error       *struct {
 		Code    any    `json:"code"`
 		Message string `json:"message"`
 	} `json:"error"`
@@ -419,7 +426,9 @@ func (l Line) Thrown() string {
 }
 
 // CheckTypeScript reads check.mjs's lines from the file at path and checks
-// that, in every dialect, every call is there, the client returned its
+// that, in every dialect, every call is there, the arguments of a call
+// that must succeed fit the tool's inputSchema as the SDK's validator reads
+// it (and those marked SchemaRejects do not), the client returned its
 // result (it did not throw) and the result reads back as Check wants.
 func CheckTypeScript(t *testing.T, path string, calls []Call) {
 	f, err := os.Open(path)
@@ -454,6 +463,12 @@ func CheckTypeScript(t *testing.T, path string, calls []Call) {
 					if l.OutputSchema != call.Want.OutputSchema {
 						t.Errorf("listTools says %s declares an outputSchema: %v, calls.json says %v", call.Tool, l.OutputSchema, call.Want.OutputSchema)
 					}
+					switch {
+					case call.Want.Success && (l.SchemaValid == nil || !*l.SchemaValid):
+						t.Errorf("the TypeScript SDK's validator rejects the arguments against %s's inputSchema: %s", call.Tool, l.SchemaError)
+					case call.Want.SchemaRejects && (l.SchemaValid == nil || *l.SchemaValid):
+						t.Errorf("the TypeScript SDK's validator accepts the arguments against %s's inputSchema", call.Tool)
+					}
 					if l.Threw {
 						t.Fatalf("the TypeScript client threw instead of returning the result: %s", l.Thrown())
 					}
@@ -466,4 +481,68 @@ func CheckTypeScript(t *testing.T, path string, calls []Call) {
 			}
 		})
 	}
+}
+
+// CheckTypoHints misspells every key of each struct type by one letter (a
+// letter dropped, changed or added) and binds the arguments with
+// validation's default Validator: beside all the other keys, the unknown
+// key's hint names exactly the key meant ("Did you mean 'email'?"); sent
+// alone, the key meant is among the names it offers.
+func CheckTypoHints(t *testing.T, types ...reflect.Type) {
+	t.Helper()
+	letters := "abcdefghijklmnopqrstuvwxyz_"
+	for _, typ := range types {
+		var keys []string
+		for i := range typ.NumField() {
+			keys = append(keys, strings.Split(typ.Field(i).Tag.Get("json"), ",")[0])
+		}
+		for _, key := range keys {
+			typos := map[string]bool{}
+			for i := 0; i <= len(key); i++ {
+				if i < len(key) {
+					typos[key[:i]+key[i+1:]] = true
+				}
+				for _, c := range letters {
+					if i < len(key) {
+						typos[key[:i]+string(c)+key[i+1:]] = true
+					}
+					typos[key[:i]+string(c)+key[i:]] = true
+				}
+			}
+			for typo := range typos {
+				if typo == "" || slices.Contains(keys, typo) {
+					continue
+				}
+				all := map[string]any{typo: nil}
+				for _, k := range keys {
+					if k != key {
+						all[k] = nil
+					}
+				}
+				if hint := typoHint(t, typ, all, typo); hint != "Did you mean '"+key+"'?" {
+					t.Errorf("%v: %s beside the other keys: hint %q, want the one for %s", typ, typo, hint, key)
+				}
+				if hint := typoHint(t, typ, map[string]any{typo: nil}, typo); !strings.Contains(hint, "'"+key+"'") {
+					t.Errorf("%v: %s alone: hint %q does not name %s", typ, typo, hint, key)
+				}
+			}
+		}
+	}
+}
+
+func typoHint(t *testing.T, typ reflect.Type, args map[string]any, typo string) string {
+	t.Helper()
+	raw, _ := json.Marshal(args)
+	err := validation.Default().BindJSON("t", raw, reflect.New(typ).Interface())
+	e, _ := errorx.As(err)
+	if e == nil {
+		t.Fatalf("%s: no error", raw)
+	}
+	for _, f := range e.Fields {
+		if f.Path == typo {
+			return f.Hint
+		}
+	}
+	t.Fatalf("%s: no field for %s", raw, typo)
+	return ""
 }
