@@ -113,6 +113,14 @@ func TestInputSchemas(t *testing.T) {
 	e2e.CheckArguments(t, schemas, e2e.LoadCalls(t, "testdata/calls.json"))
 }
 
+// TestDidYouMeanEveryTypo checks the hint of every one-letter typo of
+// every key of the argument structs gosdk.AddTool binds (see
+// e2e.CheckTypoHints).
+func TestDidYouMeanEveryTypo(t *testing.T) {
+	e2e.CheckTypoHints(t, reflect.TypeFor[readArgs](), reflect.TypeFor[reserveArgs](), reflect.TypeFor[newUser](),
+		reflect.TypeFor[account](), reflect.TypeFor[address](), reflect.TypeFor[reportArgs](), reflect.TypeFor[cityArgs](), reflect.TypeFor[findArgs]())
+}
+
 // TestSameCallsAsMCPGoExamples: testdata/calls.json holds every call of
 // examples/server, as it is there, and examples/validation's users.create
 // calls made to accounts.create, which binds the same struct: the same
