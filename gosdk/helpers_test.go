@@ -153,6 +153,17 @@ func quiet(d render.Dialect, opts ...render.RendererOption) *render.Renderer {
 	return render.NewRenderer(d, append([]render.RendererOption{render.WithLogger(slog.New(slog.NewTextHandler(discard{}, nil)))}, opts...)...)
 }
 
+// fixedClock returns the named dialect, the envelope with a fixed clock:
+// tests that compare two renderings of one error must not see two
+// timestamps.
+func fixedClock(name string) render.Dialect {
+	if name == render.NameEnvelope {
+		return render.Envelope{Now: func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }}
+	}
+	d, _ := render.ByName(name)
+	return d
+}
+
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }

@@ -158,8 +158,7 @@ func TestSameAsMCPGo(t *testing.T) {
 		{"reports.build", nil, nil}, // a panic
 	}
 	for _, dialect := range render.Names() {
-		d, _ := render.ByName(dialect)
-		r := quiet(d)
+		r := quiet(fixedClock(dialect))
 		cs := connect(t, newServer(r))
 		for _, c := range cases {
 			got, _ := gosdk.ToMCPGo(call(t, cs, c.tool, c.args))

@@ -38,8 +38,7 @@ var validSignup = map[string]any{"login": "ann", "contact": "ann@example.com", "
 // the value sent, secrets redacted.
 func TestAddToolSameFieldsAsMCPGo(t *testing.T) {
 	for _, dialect := range render.Names() {
-		d, _ := render.ByName(dialect)
-		r := quiet(d)
+		r := quiet(fixedClock(dialect))
 		cs := connect(t, newServer(r))
 		mcpgoHandler := r.Middleware()(validation.Handler(func(context.Context, mcpgo.CallToolRequest, signup) (*mcpgo.CallToolResult, error) {
 			return mcpgo.NewToolResultText("created"), nil
