@@ -1,7 +1,6 @@
 package render_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -51,35 +51,14 @@ func callTool(t testing.TB, c *client.Client, tool string, args map[string]any) 
 	return res
 }
 
-// logBuffer is a logger writing JSON records into a buffer safe for
-// concurrent use.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-func (l *logBuffer) logger() *slog.Logger { return slog.New(slog.NewJSONHandler(l, nil)) }
-
 // handler returns a tool handler that returns res and err.
 func handler(res *mcp.CallToolResult, err error) server.ToolHandlerFunc {
 	return func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return res, err }
 }
 
 func TestMiddlewareErrors(t *testing.T) {
-	var log logBuffer
-	mw := render.NewRenderer(render.Interbase{}, render.WithLogger(log.logger())).Middleware()
+	var log logtest.Buffer
+	mw := render.NewRenderer(render.Interbase{}, render.WithLogger(log.Logger())).Middleware()
 	built := mcp.NewToolResultError("built by the handler")
 	ok := mcp.NewToolResultText("ok")
 	for _, tc := range []struct {
@@ -147,8 +126,8 @@ func TestMiddlewareErrors(t *testing.T) {
 }
 
 func TestMiddlewarePanic(t *testing.T) {
-	var log logBuffer
-	r := render.NewRenderer(render.ToolError{}, render.WithLogger(log.logger()))
+	var log logtest.Buffer
+	r := render.NewRenderer(render.ToolError{}, render.WithLogger(log.Logger()))
 	h := func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var m map[string]int
 		//lint:ignore SA5000 the panic is what this test needs
@@ -243,8 +222,8 @@ func TestMiddlewareInProcess(t *testing.T) {
 // it renders their errors too; with server.WithRecovery on either side a
 // panic still gives an INTERNAL_ERROR tool result.
 func TestMiddlewareOrder(t *testing.T) {
-	var log logBuffer
-	mw := render.NewRenderer(render.Contract{}, render.WithLogger(log.logger())).Middleware()
+	var log logtest.Buffer
+	mw := render.NewRenderer(render.Contract{}, render.WithLogger(log.Logger())).Middleware()
 	deny := func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			if req.GetString("token", "") == "" {

@@ -239,8 +239,9 @@ func resultSize(res *mcp.CallToolResult) int {
 // format argument when the dialect is toolerror, and applies r's
 // OutputSchemaPolicy when the tool declares an outputSchema. It finds the
 // tool through ctx, as mcp-go sets it for a handler (server.ServerFromContext
-// and the session's own tools); without a server in ctx the tool is taken to
-// declare no outputSchema. RenderRequest(ctx, req, nil) returns nil. A
+// and the session's own tools), or through the OutputSchemas ctx carries
+// (ContextWithOutputSchemas); without either the tool is taken to declare no
+// outputSchema. RenderRequest(ctx, req, nil) returns nil. A
 // dialect that panics gives Render's minimal error result.
 func (r *Renderer) RenderRequest(ctx context.Context, req mcp.CallToolRequest, err error) *mcp.CallToolResult {
 	e := r.model(err)
@@ -300,8 +301,12 @@ func (r *Renderer) requestMode(req mcp.CallToolRequest) (m format.Mode, ok bool)
 
 // declaresOutputSchema reports whether the tool named name, as the server in
 // ctx would call it (the session's own tools first, then the server's),
-// declares an outputSchema.
+// declares an outputSchema; OutputSchemas in ctx (ContextWithOutputSchemas)
+// answer instead.
 func declaresOutputSchema(ctx context.Context, name string) bool {
+	if s, ok := outputSchemasFrom(ctx); ok {
+		return s.DeclaresOutputSchema(name)
+	}
 	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithTools); ok {
 		if t, ok := s.GetSessionTools()[name]; ok {
 			return hasOutputSchema(t.Tool)

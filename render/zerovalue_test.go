@@ -11,22 +11,23 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
 )
 
 // useDefaultLogger makes log the destination of slog.Default() for the rest
 // of t.
-func useDefaultLogger(t *testing.T, log *logBuffer) {
+func useDefaultLogger(t *testing.T, log *logtest.Buffer) {
 	t.Helper()
 	old := slog.Default()
-	slog.SetDefault(log.logger())
+	slog.SetDefault(log.Logger())
 	t.Cleanup(func() { slog.SetDefault(old) })
 }
 
 // TestZeroRenderer checks that the zero Renderer is NewRenderer(nil): the
 // interbase dialect, the default logger and the default policy.
 func TestZeroRenderer(t *testing.T) {
-	var log logBuffer
+	var log logtest.Buffer
 	useDefaultLogger(t, &log)
 	var r render.Renderer
 	if _, ok := r.Dialect().(render.Interbase); !ok {
@@ -102,8 +103,8 @@ func checkFallback(t *testing.T, res *mcp.CallToolResult) {
 // TestRenderPanicFallback checks that a panic while rendering never escapes:
 // the result is a minimal generic error, and the log blames the rendering.
 func TestRenderPanicFallback(t *testing.T) {
-	var log logBuffer
-	r := render.NewRenderer(panicky{}, render.WithLogger(log.logger()))
+	var log logtest.Buffer
+	r := render.NewRenderer(panicky{}, render.WithLogger(log.Logger()))
 
 	checkFallback(t, r.Render(errors.New("x")))
 	checkFallback(t, r.RenderRequest(context.Background(), callRequest("t", nil), errorx.NotFound("Gone.")))
@@ -172,8 +173,8 @@ func (errorPanics) StatusCode() int { panic("status bug") }
 // handler's error is recovered as a rendering failure, not blamed on the
 // handler, and that the result is the generic one.
 func TestMiddlewareClassifyPanic(t *testing.T) {
-	var log logBuffer
-	mw := render.NewRenderer(render.XML{}, render.WithLogger(log.logger())).Middleware()
+	var log logtest.Buffer
+	mw := render.NewRenderer(render.XML{}, render.WithLogger(log.Logger())).Middleware()
 	res, err := mw(handler(nil, errorPanics{}))(context.Background(), callRequest("t", nil))
 	if err != nil {
 		t.Fatal(err)

@@ -8,7 +8,6 @@ import (
 	"os"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -97,22 +96,7 @@ func TestConcurrentCalls(t *testing.T) {
 	calls := e2e.LoadCalls(t, "testdata/calls.json")
 	for _, name := range []string{render.NameToolError, render.NameEnvelope} {
 		d, _ := render.ByName(name)
-		c := e2e.Connect(t, newServer(d, discard()))
-		var wg sync.WaitGroup
-		for g := range 8 {
-			wg.Go(func() {
-				for i := range 3 * len(calls) {
-					call := calls[(g+i)%len(calls)]
-					res, err := e2e.CallTool(context.Background(), c, call)
-					if err != nil {
-						t.Errorf("%s %s: %v", name, call.Name, err)
-						return
-					}
-					e2e.Check(t, name, call, res)
-				}
-			})
-		}
-		wg.Wait()
+		e2e.RunConcurrently(t, e2e.MCPGoSession(e2e.Connect(t, newServer(d, discard()))), name, calls)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -141,18 +142,15 @@ func OutputSchemas(t testing.TB, c *client.Client) map[string]bool {
 	return out
 }
 
-// CheckInputSchemas lists c's tools and validates the arguments of every
-// call against the called tool's inputSchema, as a client would before
-// calling (santhosh-tekuri/jsonschema, draft 2020-12): the arguments of a
-// call that must succeed fit the schema; those of a call marked
-// SchemaRejects do not.
+// CheckInputSchemas lists c's tools and checks every call's arguments
+// against the called tool's inputSchema (see CheckArguments).
 func CheckInputSchemas(t testing.TB, c *client.Client, calls []Call) {
 	t.Helper()
 	res, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	schemas := map[string]*jsonschema.Schema{}
+	schemas := map[string]json.RawMessage{}
 	for _, tool := range res.Tools {
 		b, err := json.Marshal(tool)
 		if err != nil {
@@ -164,18 +162,33 @@ func CheckInputSchemas(t testing.TB, c *client.Client, calls []Call) {
 		if err := json.Unmarshal(b, &listed); err != nil {
 			t.Fatal(err)
 		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(listed.InputSchema))
+		schemas[tool.Name] = listed.InputSchema
+	}
+	CheckArguments(t, schemas, calls)
+}
+
+// CheckArguments validates the arguments of every call against the
+// inputSchema of the called tool, from inputSchemas (tool name to schema,
+// as the server lists it), as a client would before calling
+// (santhosh-tekuri/jsonschema, draft 2020-12): the arguments of a call
+// that must succeed fit the schema; those of a call marked SchemaRejects
+// do not.
+func CheckArguments(t testing.TB, inputSchemas map[string]json.RawMessage, calls []Call) {
+	t.Helper()
+	schemas := map[string]*jsonschema.Schema{}
+	for name, raw := range inputSchemas {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 		if err != nil {
 			t.Fatal(err)
 		}
 		comp := jsonschema.NewCompiler()
 		comp.DefaultDraft(jsonschema.Draft2020)
-		url := "mem://" + tool.Name + ".json"
+		url := "mem://" + name + ".json"
 		if err := comp.AddResource(url, doc); err != nil {
 			t.Fatal(err)
 		}
-		if schemas[tool.Name], err = comp.Compile(url); err != nil {
-			t.Fatalf("%s: inputSchema does not compile: %v", tool.Name, err)
+		if schemas[name], err = comp.Compile(url); err != nil {
+			t.Fatalf("%s: inputSchema does not compile: %v", name, err)
 		}
 	}
 	for _, call := range calls {
@@ -205,20 +218,51 @@ func CheckInputSchemas(t testing.TB, c *client.Client, calls []Call) {
 // per dialect, each dialect with its own server from newServer, and checks
 // each result.
 func RunInProcess(t *testing.T, newServer func(render.Dialect) *server.MCPServer, calls []Call) {
+	RunSessions(t, func(t testing.TB, d render.Dialect) Session {
+		return MCPGoSession(Connect(t, newServer(d)))
+	}, calls)
+}
+
+// A Session is a client connected to one example server, as RunSessions
+// drives it: through mcp-go's client, or another SDK's.
+type Session interface {
+	// CallTool calls call's tool and returns the result as mcp-go's type
+	// (what render.Decode reads); an error is a protocol error.
+	CallTool(ctx context.Context, call Call) (*mcp.CallToolResult, error)
+	// OutputSchemas returns the names of the server's tools that declare
+	// an outputSchema.
+	OutputSchemas(t testing.TB) map[string]bool
+}
+
+// MCPGoSession returns c, an mcp-go client, as a Session.
+func MCPGoSession(c *client.Client) Session { return mcpgoSession{c} }
+
+// mcpgoSession is a Session over mcp-go's client.
+type mcpgoSession struct{ c *client.Client }
+
+func (s mcpgoSession) CallTool(ctx context.Context, call Call) (*mcp.CallToolResult, error) {
+	return CallTool(ctx, s.c, call)
+}
+
+func (s mcpgoSession) OutputSchemas(t testing.TB) map[string]bool { return OutputSchemas(t, s.c) }
+
+// RunSessions calls every call through a session from connect, once per
+// dialect, each dialect with its own session, and checks each result.
+func RunSessions(t *testing.T, connect func(t testing.TB, d render.Dialect) Session, calls []Call) {
 	for _, name := range render.Names() {
 		t.Run(name, func(t *testing.T) {
 			d, err := render.ByName(name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := Connect(t, newServer(d))
-			schemas := OutputSchemas(t, c)
+			s := connect(t, d)
+			schemas := s.OutputSchemas(t)
 			for _, call := range calls {
 				t.Run(call.Name, func(t *testing.T) {
 					if schemas[call.Tool] != call.Want.OutputSchema {
 						t.Errorf("%s declares an outputSchema: %v, calls.json says %v", call.Tool, schemas[call.Tool], call.Want.OutputSchema)
 					}
-					res, err := CallTool(context.Background(), c, call)
+					res, err := s.CallTool(context.Background(), call)
 					if err != nil {
 						t.Fatalf("CallTool: %v (want a tool result, not a protocol error)", err)
 					}
@@ -227,6 +271,27 @@ func RunInProcess(t *testing.T, newServer func(render.Dialect) *server.MCPServer
 			}
 		})
 	}
+}
+
+// RunConcurrently makes every call from eight goroutines at once through
+// s, a session of a server whose dialect is dialect, each goroutine three
+// times over, and checks each result (run it with -race).
+func RunConcurrently(t *testing.T, s Session, dialect string, calls []Call) {
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 3 * len(calls) {
+				call := calls[(g+i)%len(calls)]
+				res, err := s.CallTool(context.Background(), call)
+				if err != nil {
+					t.Errorf("%s %s: %v", dialect, call.Name, err)
+					return
+				}
+				Check(t, dialect, call, res)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // Check checks one call's result as a client received it from a server

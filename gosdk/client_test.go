@@ -1,0 +1,184 @@
+package gosdk_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/render"
+)
+
+// flakyServer has a tool "flaky" that fails with a transient error (retry
+// after 1ms) fails times, then succeeds; calls counts its calls.
+func flakyServer(fails int32, calls *atomic.Int32) *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.Contract{})))
+	s.AddTool(&mcp.Tool{Name: "flaky", InputSchema: map[string]any{"type": "object"}},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			if calls.Add(1) <= fails {
+				return nil, errorx.Transient("The store is busy.").WithRetryAfter(time.Millisecond)
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
+		})
+	gosdk.AddTool(s, &mcp.Tool{Name: "signup"}, func(context.Context, *mcp.CallToolRequest, signup) (*mcp.CallToolResult, any, error) {
+		calls.Add(1)
+		return nil, nil, nil
+	})
+	return s
+}
+
+var fast = errorx.RetryPolicy{MaxAttempts: 2, InitialDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
+
+// TestCallWithRetry: a transient error is retried until the call succeeds
+// or the policy gives up; a validation error is not retried; the result is
+// go-sdk's, as the session returned it.
+func TestCallWithRetry(t *testing.T) {
+	ctx := context.Background()
+	var calls atomic.Int32
+	cs := connect(t, flakyServer(2, &calls))
+	res, err := gosdk.CallWithRetry(ctx, cs, &mcp.CallToolParams{Name: "flaky"}, fast)
+	if err != nil || res == nil || res.IsError || res.Content[0].(*mcp.TextContent).Text != "done" || calls.Load() != 3 {
+		t.Fatalf("recovering call: %+v, %v after %d calls; want the success after 3", res, err, calls.Load())
+	}
+
+	calls.Store(0)
+	cs = connect(t, flakyServer(10, &calls))
+	res, err = gosdk.CallWithRetry(ctx, cs, &mcp.CallToolParams{Name: "flaky"}, fast)
+	var e *errorx.Error
+	if !errors.As(err, &e) || e.Code != errorx.CodeTransient || res == nil || !res.IsError || calls.Load() != 3 {
+		t.Fatalf("failing call: %+v, %v after %d calls; want the last result and its TRANSIENT error after 3", res, err, calls.Load())
+	}
+
+	calls.Store(0)
+	res, err = gosdk.CallWithRetry(ctx, cs, &mcp.CallToolParams{Name: "signup", Arguments: badSignups["many_fields"]}, fast)
+	if !errors.As(err, &e) || e.Code != "INVALID_INPUT" || len(e.Fields) == 0 || res == nil || calls.Load() != 0 {
+		t.Fatalf("invalid call: %+v, %v after %d handler calls; want INVALID_INPUT with fields, not retried", res, err, calls.Load())
+	}
+}
+
+// TestCallWithRetryProtocolError: a call go-sdk answers with a JSON-RPC
+// error (a server without the Middleware, an unknown tool) returns that
+// error and no result, without retrying.
+func TestCallWithRetryProtocolError(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	var calls atomic.Int32
+	caller := countingCaller{cs: connect(t, s), calls: &calls}
+	res, err := gosdk.CallWithRetry(context.Background(), caller, &mcp.CallToolParams{Name: "nope"}, fast)
+	if res != nil || err == nil || calls.Load() != 1 {
+		t.Errorf("%+v, %v after %d calls", res, err, calls.Load())
+	}
+}
+
+type countingCaller struct {
+	cs    *mcp.ClientSession
+	calls *atomic.Int32
+}
+
+func (c countingCaller) CallTool(ctx context.Context, p *mcp.CallToolParams) (*mcp.CallToolResult, error) {
+	c.calls.Add(1)
+	return c.cs.CallTool(ctx, p)
+}
+
+// TestDecodeWithoutMiddleware: Decode reads what a go-sdk server without
+// mcperr sends: a typed tool's error text as a plain INTERNAL_ERROR, a
+// success as no error.
+func TestDecodeWithoutMiddleware(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	mcp.AddTool(s, &mcp.Tool{Name: "fail"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+		return nil, nil, errors.New("disk full")
+	})
+	mcp.AddTool(s, &mcp.Tool{Name: "ok"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, out, error) {
+		return nil, out{Count: 1}, nil
+	})
+	cs := connect(t, s)
+	if e, dialect := gosdk.Decode(call(t, cs, "fail", nil)); e == nil || dialect != render.NamePlain || e.Message != "disk full" {
+		t.Errorf("fail: %s %v", dialect, e)
+	}
+	if e, dialect := gosdk.Decode(call(t, cs, "ok", nil)); e != nil || dialect != "" {
+		t.Errorf("ok: %s %v", dialect, e)
+	}
+	if e, dialect := gosdk.Decode(nil); e != nil || dialect != "" {
+		t.Errorf("nil: %s %v", dialect, e)
+	}
+}
+
+// TestDecodeUnencodable: a result built in process whose structuredContent
+// cannot be encoded is read from its text.
+func TestDecodeUnencodable(t *testing.T) {
+	res, _ := gosdk.FromMCPGo(render.NewRenderer(render.XML{}).Render(errorx.NotFound("gone")))
+	res.StructuredContent = func() {}
+	if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameXML || e.Code != "NOT_FOUND" {
+		t.Errorf("%s %v", dialect, e)
+	}
+	res.Content = []mcp.Content{&mcp.TextContent{Text: "x", Meta: mcp.Meta{"f": func() {}}}}
+	if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NamePlain {
+		t.Errorf("%s %v", dialect, e)
+	}
+}
+
+// TestConvertRoundTrip: every dialect's result, converted to go-sdk's type
+// and back, holds the same JSON: content blocks with their annotations,
+// structuredContent with its key order, isError; Decode reads the same
+// error from both.
+func TestConvertRoundTrip(t *testing.T) {
+	e := errorx.New("ProjectNotFound", "Project 'proj_xyz' does not exist <here> & \"there\".").
+		WithRecovery("Call projects.list first.").
+		WithActions("projects.list").
+		WithDetail("zeta", 1).WithDetail("alpha", []any{"a", nil}).
+		WithFields(errorx.RequiredField("name"), errorx.SentField("email", "x@", "Invalid email."))
+	needs := errorx.New(errorx.CodeInvalidInput, "Which project?").WithFields(errorx.RequiredField("project"))
+	ds := []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: format.Both}, render.ToolError{Mode: format.JSON, NeedsInput: true}, render.XML{}, render.Contract{}, render.Envelope{}}
+	for _, d := range ds {
+		for _, m := range []*errorx.Error{e, needs} {
+			orig := render.NewRenderer(d).Render(m)
+			sdk, err := gosdk.FromMCPGo(orig)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if orig.StructuredContent != nil {
+				want, _ := json.Marshal(orig.StructuredContent)
+				if got, ok := sdk.StructuredContent.(json.RawMessage); !ok || string(got) != string(want) {
+					t.Errorf("%s: structuredContent %s, want the bytes %s", d.Name(), sdk.StructuredContent, want)
+				}
+			}
+			back, err := gosdk.ToMCPGo(sdk)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, b := canonical(t, orig), canonical(t, back); a != b {
+				t.Errorf("%s:\nmcp-go %s\nback   %s", d.Name(), a, b)
+			}
+			e1, n1 := render.Decode(orig)
+			e2, n2 := gosdk.Decode(sdk)
+			if n1 != n2 || !reflect.DeepEqual(jsonOf(e1), jsonOf(e2)) {
+				t.Errorf("%s: Decode %s %v, after conversion %s %v", d.Name(), n1, e1, n2, e2)
+			}
+		}
+	}
+	if r, err := gosdk.FromMCPGo(nil); r != nil || err != nil {
+		t.Errorf("FromMCPGo(nil) = %v, %v", r, err)
+	}
+	if r, err := gosdk.ToMCPGo(nil); r != nil || err != nil {
+		t.Errorf("ToMCPGo(nil) = %v, %v", r, err)
+	}
+	bad := mcpgo.NewToolResultText("x")
+	bad.StructuredContent = func() {}
+	if _, err := gosdk.FromMCPGo(bad); err == nil {
+		t.Errorf("FromMCPGo of an unencodable result: no error")
+	}
+}
+
+func jsonOf(e *errorx.Error) string {
+	b, _ := json.Marshal(e)
+	return string(b)
+}

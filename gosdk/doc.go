@@ -1,0 +1,35 @@
+// Package gosdk gives servers and clients built on the official Go SDK
+// (github.com/modelcontextprotocol/go-sdk) the error policy package render
+// gives mcp-go: the same render.Renderer, the same dialects, the same code.
+//
+// # Servers
+//
+// Middleware is a receiving middleware for tools/call. Registered first, it
+// turns every tool's errors and panics into tool errors in the Renderer's
+// dialect (go-sdk sends a raw handler's error as a JSON-RPC error, and has
+// no recover: a panicking handler ends the process), answers a call of an
+// unknown tool with an UNKNOWN_TOOL tool error naming the closest tools,
+// and applies everything else the Renderer does (format argument,
+// OutputSchemaSafe, limits, redaction, logging):
+//
+//	r := render.NewRenderer(render.XML{}, render.WithLogger(logger))
+//	s := mcp.NewServer(&mcp.Implementation{Name: "app", Version: "1.0.0"}, nil)
+//	s.AddReceivingMiddleware(gosdk.Middleware(r)) // first: outermost
+//
+// AddTool registers a typed tool, like mcp.AddTool, whose arguments are
+// bound by package validation: every problem at once, as fields with the
+// JSON path, the value sent and a did-you-mean, instead of go-sdk's one
+// schema message in Go field names. RenderRequest renders an error for a
+// handler that builds its own result.
+//
+// Each dialect is written once, for mcp-go's *mcp.CallToolResult: the
+// Middleware runs the Renderer's own mcp-go middleware around the go-sdk
+// handler and converts its result with FromMCPGo.
+//
+// # Clients
+//
+// Decode reads any dialect back from a go-sdk *mcp.CallToolResult, and
+// CallWithRetry calls a tool through an *mcp.ClientSession and retries it
+// as an errorx.RetryPolicy says: render.Decode and render.CallWithRetry on
+// the result as an mcp-go client would receive it (ToMCPGo).
+package gosdk

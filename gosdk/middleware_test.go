@@ -1,0 +1,363 @@
+package gosdk_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/render"
+)
+
+// A toolCase is one call of newServer's tools and what the agent must read
+// from its result.
+type toolCase struct {
+	name, tool string
+	args       map[string]any
+	code       string // "" for a success
+	class      string
+	fields     []string
+	actions    []string
+	// outputSchema: the tool declares one, so the error result must carry
+	// no structuredContent.
+	outputSchema bool
+	hidden       []string // text the result must not show
+}
+
+var toolCases = []toolCase{
+	{name: "success", tool: "ok"},
+	{name: "raw_error", tool: "files.read", code: "NOT_FOUND", class: "NOT_FOUND", actions: []string{"files.list"}},
+	{name: "raw_transient", tool: "search", code: "RATE_LIMITED", class: "TRANSIENT"},
+	{name: "raw_panic", tool: "reports.build", code: "INTERNAL_ERROR", class: "INTERNAL", hidden: []string{"nil map", "goroutine", "panic"}},
+	{name: "after_panic", tool: "ok"},
+	{name: "unclassified", tool: "db.query", code: "INTERNAL_ERROR", class: "INTERNAL", hidden: []string{"hunter2", "postgres://"}},
+	{name: "no_result", tool: "nothing", code: "INTERNAL_ERROR", class: "INTERNAL"},
+	{name: "typed_nil_error", tool: "typed.nil"},
+	{name: "typed_error", tool: "files.reserve", code: "CONFLICT", class: "CONFLICT"},
+	{name: "typed_panic", tool: "typed.panic", code: "INTERNAL_ERROR", class: "INTERNAL", hidden: []string{"typed handler bug"}},
+	{name: "typed_output_schema", tool: "weather.get", args: map[string]any{"city": "Oslo"}, code: "TIMEOUT", class: "TRANSIENT", outputSchema: true, hidden: []string{"fetch forecast"}},
+	{name: "typed_output_schema_format", tool: "weather.get", args: map[string]any{"city": "Oslo", "format": "markdown"}, code: "TIMEOUT", class: "TRANSIENT", outputSchema: true},
+	{name: "built_output_schema", tool: "weather.built", code: "NOT_FOUND", class: "NOT_FOUND", outputSchema: true},
+	{name: "rendered_output_schema", tool: "weather.rendered", args: map[string]any{"format": "markdown"}, code: "NOT_FOUND", class: "NOT_FOUND", outputSchema: true},
+	{name: "sdk_schema", tool: "sdk.users", args: map[string]any{"name": "Ann"}, code: "INVALID_INPUT", class: "VALIDATION"},
+	{name: "bound_fields", tool: "signup", args: badSignups["many_fields"], code: "INVALID_INPUT", class: "VALIDATION",
+		fields: []string{"login", "contact", "plan", "seats", "labels.1", "billing.country", "billing.vat", "api_secret", "note", "emial"},
+		hidden: []string{"hunter2", "apple pie"}},
+	{name: "bound_valid", tool: "signup", args: validSignup},
+	{name: "unknown_tool", tool: "files.reed", code: "UNKNOWN_TOOL", class: "NOT_FOUND", actions: []string{"files.read"}},
+}
+
+// TestMiddleware calls every tool in every dialect through go-sdk's
+// in-memory transports, one server per dialect, and reads each result back
+// with Decode: no call ends in a protocol error, every error is in the
+// server's dialect and names the called tool.
+func TestMiddleware(t *testing.T) {
+	for _, dialect := range render.Names() {
+		t.Run(dialect, func(t *testing.T) {
+			d, _ := render.ByName(dialect)
+			cs := connect(t, newServer(quiet(d)))
+			for _, c := range toolCases {
+				t.Run(c.name, func(t *testing.T) {
+					checkCase(t, dialect, c, call(t, cs, c.tool, c.args))
+				})
+			}
+		})
+	}
+}
+
+func checkCase(t *testing.T, dialect string, c toolCase, res *mcp.CallToolResult) {
+	t.Helper()
+	raw, _ := json.Marshal(res)
+	for _, h := range c.hidden {
+		if strings.Contains(string(raw), h) {
+			t.Errorf("the result shows %q:\n%s", h, raw)
+		}
+	}
+	e, got := gosdk.Decode(res)
+	if c.code == "" {
+		if res.IsError || e != nil {
+			t.Errorf("want success, got isError %v, %s error %v:\n%s", res.IsError, got, e, raw)
+		}
+		return
+	}
+	if !res.IsError {
+		t.Errorf("isError is false:\n%s", raw)
+	}
+	if c.outputSchema && res.StructuredContent != nil {
+		t.Errorf("the tool declares an outputSchema, but its error result carries structuredContent:\n%s", raw)
+	}
+	if e == nil || got != dialect {
+		t.Fatalf("Decode: %s %v, want a %s error:\n%s", got, e, dialect, raw)
+	}
+	if e.Code != c.code || e.EffectiveClass().String() != c.class || e.Tool != c.tool {
+		t.Errorf("code %s, class %v, tool %q; want %s, %s, %q:\n%s", e.Code, e.EffectiveClass(), e.Tool, c.code, c.class, c.tool, raw)
+	}
+	if c.actions != nil && !slices.Equal(e.Actions, c.actions) {
+		t.Errorf("actions %q, want %q", e.Actions, c.actions)
+	}
+	if c.fields != nil {
+		var paths []string
+		for _, f := range e.Fields {
+			paths = append(paths, f.Path)
+		}
+		if !slices.Equal(slices.Sorted(slices.Values(paths)), slices.Sorted(slices.Values(c.fields))) {
+			t.Errorf("fields %q, want %q", paths, c.fields)
+		}
+	}
+}
+
+// TestPanicKeepsServing: a panicking handler (raw or typed) is logged with
+// its value, tool and stack; the agent sees neither, and the same server
+// answers the next call.
+func TestPanicKeepsServing(t *testing.T) {
+	for _, tool := range []string{"reports.build", "typed.panic"} {
+		t.Run(tool, func(t *testing.T) {
+			var log logtest.Buffer
+			cs := connect(t, newServer(render.NewRenderer(render.XML{}, render.WithLogger(log.Logger()))))
+			res := call(t, cs, tool, nil)
+			if e, _ := gosdk.Decode(res); e == nil || e.Code != errorx.CodeInternalError {
+				t.Fatalf("Decode: %v, want INTERNAL_ERROR", e)
+			}
+			for _, want := range []string{"tool handler panicked", tool, "goroutine", "gosdk_test.newServer"} {
+				if !strings.Contains(log.String(), want) {
+					t.Errorf("the log lacks %q:\n%s", want, log.String())
+				}
+			}
+			if res := call(t, cs, "ok", nil); res.IsError {
+				t.Errorf("the call after the panic failed: %+v", res)
+			}
+		})
+	}
+}
+
+// TestSameAsMCPGo: the same error gives the same result on both SDKs: what
+// a go-sdk client receives from the middleware is what an mcp-go client
+// receives from r.Middleware, for a raw error, a typed error, a panic, an
+// unclassified error and the toolerror format argument.
+func TestSameAsMCPGo(t *testing.T) {
+	cases := []struct {
+		tool string
+		args map[string]any
+		err  error
+	}{
+		{"files.read", nil, errorx.NotFound("File \"a.md\" does not exist.").WithActions("files.list").WithDetail("path", "a.md")},
+		{"files.read", map[string]any{"format": "json"}, errorx.NotFound("File \"a.md\" does not exist.").WithActions("files.list").WithDetail("path", "a.md")},
+		{"files.read", map[string]any{"format": "both"}, errorx.NotFound("File \"a.md\" does not exist.").WithActions("files.list").WithDetail("path", "a.md")},
+		{"files.reserve", nil, errorx.Conflict("src/*.go is reserved by another agent.").WithDetail("held_by", "agent-2")},
+		{"db.query", nil, errUpstream},
+		{"reports.build", nil, nil}, // a panic
+	}
+	for _, dialect := range render.Names() {
+		r := quiet(fixedClock(dialect))
+		cs := connect(t, newServer(r))
+		for _, c := range cases {
+			got, _ := gosdk.ToMCPGo(call(t, cs, c.tool, c.args))
+			h := func(context.Context, mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+				if c.err == nil {
+					panic("bug")
+				}
+				return nil, c.err
+			}
+			var req mcpgo.CallToolRequest
+			req.Params.Name, req.Params.Arguments = c.tool, c.args
+			want, err := r.Middleware()(h)(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := wire(t, got), wire(t, want); g != w {
+				t.Errorf("%s %s %v:\ngo-sdk %s\nmcp-go %s", dialect, c.tool, c.args, g, w)
+			}
+		}
+	}
+}
+
+// wire is the JSON of what a client reads from res: content,
+// structuredContent and isError (go-sdk adds its server's name in _meta
+// for clients of the newest protocol revision).
+func wire(t *testing.T, res *mcpgo.CallToolResult) string {
+	t.Helper()
+	c := *res
+	c.Meta = nil
+	return canonical(t, c)
+}
+
+// TestUnknownTool: a call of a tool the server does not have is a tool
+// error naming the closest tools, not go-sdk's JSON-RPC error.
+func TestUnknownTool(t *testing.T) {
+	cs := connect(t, newServer(quiet(render.Interbase{})))
+	for _, c := range []struct {
+		tool    string
+		actions []string
+	}{
+		{"files.reed", []string{"files.read"}},
+		{"FILES_READ", []string{"files.read"}},
+		{"zzz", nil},
+		{"weather.gt", []string{"weather.get"}},
+		{"report.build", []string{"reports.build"}},
+	} {
+		e, _ := gosdk.Decode(call(t, cs, c.tool, nil))
+		if e == nil || e.Code != errorx.CodeUnknownTool || e.EffectiveClass() != errorx.ClassNotFound || e.IsRetryable() {
+			t.Fatalf("%s: %+v, want UNKNOWN_TOOL, NOT_FOUND, not retryable", c.tool, e)
+		}
+		if !slices.Equal(e.Actions, c.actions) {
+			t.Errorf("%s: actions %q, want %q", c.tool, e.Actions, c.actions)
+		}
+		if !strings.Contains(e.Recovery, "tools/list") || !strings.Contains(e.Message, c.tool) {
+			t.Errorf("%s: message %q, recovery %q: want the name and the advice to list the tools", c.tool, e.Message, e.Recovery)
+		}
+		if len(c.actions) > 0 && !strings.Contains(e.Recovery, "Did you mean "+c.actions[0]+"?") {
+			t.Errorf("%s: recovery %q lacks the did-you-mean", c.tool, e.Recovery)
+		}
+	}
+}
+
+// TestUnknownToolSeveral: up to three of the closest tools are named,
+// the nearest first.
+func TestUnknownToolSeveral(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.XML{})))
+	for _, name := range []string{"user.get", "users.get", "users.set", "users.list", "orders.get"} {
+		s.AddTool(&mcp.Tool{Name: name, InputSchema: map[string]any{"type": "object"}},
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{}, nil
+			})
+	}
+	e, _ := gosdk.Decode(call(t, connect(t, s), "users.gett", nil))
+	if want := []string{"users.get", "user.get", "users.set"}; e == nil || !slices.Equal(e.Actions, want) {
+		t.Fatalf("actions %v, want %q", e, want)
+	}
+	if want := "Did you mean users.get, user.get or users.set?"; !strings.Contains(e.Recovery, want) {
+		t.Errorf("recovery %q, want %q", e.Recovery, want)
+	}
+}
+
+// TestProtocolErrors: a *jsonrpc.Error a handler returns, and an error
+// render.WithProtocolErrors matches, stay JSON-RPC errors.
+func TestProtocolErrors(t *testing.T) {
+	r := quiet(render.Interbase{}, render.WithProtocolErrors(func(err error) bool { return errors.Is(err, errUpstream) }))
+	cs := connect(t, newServer(r))
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "elicit"})
+	var wire *jsonrpc.Error
+	if !errors.As(err, &wire) || wire.Code != mcp.CodeURLElicitationRequired {
+		t.Errorf("elicit: %v, want the handler's JSON-RPC error", err)
+	}
+	// A handler's own invalid-params error is not taken for go-sdk's
+	// unknown-tool error: the tool exists.
+	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "invalid.params"}); !errors.As(err, &wire) || wire.Code != jsonrpc.CodeInvalidParams || wire.Message != "bad cursor" {
+		t.Errorf("invalid.params: %v, want the handler's JSON-RPC error", err)
+	}
+	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "db.query"}); err == nil || !strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("db.query: %v, want the protocol error the Renderer was told to keep", err)
+	}
+	if res := call(t, cs, "files.read", nil); !res.IsError {
+		t.Errorf("files.read: %+v, want a tool error", res)
+	}
+}
+
+// TestHandlerResultsPass: a result a handler built itself passes through:
+// its own error content recorded with SetError, a success returned with a
+// nil *errorx.Error; an error result with structuredContent of a tool that
+// declares an outputSchema loses the structuredContent, its JSON kept in a
+// text block.
+func TestHandlerResultsPass(t *testing.T) {
+	cs := connect(t, newServer(quiet(render.ToolError{})))
+	res := call(t, cs, "own.error", nil)
+	if len(res.Content) != 1 || res.Content[0].(*mcp.TextContent).Text != "Try again tomorrow." || !res.IsError {
+		t.Errorf("own.error: %+v, want the handler's own result", res)
+	}
+	if res := call(t, cs, "typed.nil", nil); res.IsError || res.Content[0].(*mcp.TextContent).Text != "fine" {
+		t.Errorf("typed.nil: %+v, want the handler's result", res)
+	}
+	res = call(t, cs, "weather.built", nil)
+	if res.StructuredContent != nil || !res.IsError {
+		t.Fatalf("weather.built: %+v, want no structuredContent", res)
+	}
+	if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameToolError || e.Code != "NOT_FOUND" {
+		t.Errorf("weather.built: Decode gives %s %v, want the handler's toolerror NOT_FOUND", dialect, e)
+	}
+}
+
+// TestInternalTextAndLog: the text of an unclassified error reaches the
+// log, and the wire only with WithInternalErrorText.
+func TestInternalTextAndLog(t *testing.T) {
+	var log logtest.Buffer
+	cs := connect(t, newServer(render.NewRenderer(render.Envelope{}, render.WithLogger(log.Logger()))))
+	e, _ := gosdk.Decode(call(t, cs, "db.query", nil))
+	if strings.Contains(e.Message, "hunter2") || !strings.Contains(log.String(), "hunter2@db.internal") || !strings.Contains(log.String(), "db.query") {
+		t.Errorf("message %q; log:\n%s", e.Message, log.String())
+	}
+	cs = connect(t, newServer(quiet(render.Envelope{}, render.WithInternalErrorText())))
+	if e, _ := gosdk.Decode(call(t, cs, "db.query", nil)); !strings.Contains(e.Message, "hunter2@db.internal") {
+		t.Errorf("with WithInternalErrorText the message is %q", e.Message)
+	}
+	if e, _ := gosdk.Decode(call(t, cs, "reports.build", nil)); !strings.Contains(e.Message, "nil map") {
+		t.Errorf("with WithInternalErrorText the panic's message is %q", e.Message)
+	}
+}
+
+// TestLimits: the Renderer's limits bound what a caller sends back to it:
+// an unknown tool's name of 1 MB gives a small result.
+func TestLimits(t *testing.T) {
+	cs := connect(t, newServer(quiet(render.XML{}, render.WithLimits(render.Limits{MaxOutput: 4096}))))
+	res := call(t, cs, strings.Repeat("<x>", 1<<18), nil)
+	raw, _ := json.Marshal(res)
+	if len(raw) > 8192 {
+		t.Errorf("the result has %d bytes", len(raw))
+	}
+	if e, _ := gosdk.Decode(res); e == nil || e.Code != errorx.CodeUnknownTool {
+		t.Errorf("Decode: %v, want UNKNOWN_TOOL", e)
+	}
+}
+
+// TestConcurrentCalls runs every call from many goroutines at once on one
+// server (run it with -race).
+func TestConcurrentCalls(t *testing.T) {
+	cs := connect(t, newServer(quiet(render.ToolError{})))
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 2 * len(toolCases) {
+				c := toolCases[(g+i)%len(toolCases)]
+				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+				if err != nil {
+					t.Errorf("%s: %v", c.tool, err)
+					return
+				}
+				if e, _ := gosdk.Decode(res); (e == nil) != (c.code == "") || e != nil && e.Code != c.code {
+					t.Errorf("%s: %v, want %q", c.tool, e, c.code)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestUnknownToolAnyText: go-sdk's unknown-tool error is recognised by its
+// code and the tool's absence from tools/list, not by its text, which a
+// later go-sdk may word differently.
+func TestUnknownToolAnyText(t *testing.T) {
+	next := func(_ context.Context, method string, _ mcp.Request) (mcp.Result, error) {
+		if method == "tools/list" {
+			return &mcp.ListToolsResult{Tools: []*mcp.Tool{{Name: "files.read"}}}, nil
+		}
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tool not found: files.raed"}
+	}
+	call := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "files.raed"}}
+	res, err := gosdk.Middleware(quiet(render.Interbase{}))(next)(context.Background(), "tools/call", call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := gosdk.Decode(res.(*mcp.CallToolResult)); e == nil || e.Code != errorx.CodeUnknownTool || !slices.Equal(e.Actions, []string{"files.read"}) {
+		t.Errorf("Decode: %+v, want UNKNOWN_TOOL naming files.read", e)
+	}
+}

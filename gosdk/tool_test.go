@@ -1,0 +1,271 @@
+package gosdk_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/validation"
+)
+
+// badSignups are bad arguments for signup.
+var badSignups = map[string]map[string]any{
+	"many_fields": {"login": "A", "contact": "bad-email", "plan": "enterprise", "seats": 0, "labels": []any{"ok", "not ok!"},
+		"billing": map[string]any{"vat": "FR 12"}, "api_secret": "hunter2", "note": "apple pie", "emial": "x@y.z"},
+	"wrong_types": {"login": 7, "contact": "ann@example.com", "plan": "pro", "seats": "two",
+		"billing": map[string]any{"country": "FR"}, "api_secret": "correct horse battery"},
+	"missing_everything": {},
+	"nil_arguments":      nil,
+	"format_json":        {"login": "ann", "contact": "nope", "format": "json"},
+}
+
+// validSignup is a valid call of signup, with the format argument.
+var validSignup = map[string]any{"login": "ann", "contact": "ann@example.com", "plan": "team", "seats": 3,
+	"billing": map[string]any{"country": "FR"}, "api_secret": "correct horse battery", "format": "json"}
+
+// TestAddToolSameFieldsAsMCPGo: a typed tool registered with AddTool on
+// go-sdk gives, in every dialect, the same error as the same struct bound
+// with validation.Handler under r.Middleware on mcp-go: every field, with
+// the value sent, secrets redacted.
+func TestAddToolSameFieldsAsMCPGo(t *testing.T) {
+	for _, dialect := range render.Names() {
+		r := quiet(fixedClock(dialect))
+		cs := connect(t, newServer(r))
+		mcpgoHandler := r.Middleware()(validation.Handler(func(context.Context, mcpgo.CallToolRequest, signup) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultText("created"), nil
+		}))
+		for name, args := range badSignups {
+			got, gotDialect := gosdk.Decode(call(t, cs, "signup", args))
+			var req mcpgo.CallToolRequest
+			req.Params.Name = "signup"
+			if args != nil {
+				req.Params.Arguments = args
+			}
+			res, err := mcpgoHandler(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := render.Decode(res)
+			if got == nil || want == nil || gotDialect != dialect {
+				t.Fatalf("%s %s: go-sdk %s %v, mcp-go %v", dialect, name, gotDialect, got, want)
+			}
+			g, _ := json.Marshal(got)
+			w, _ := json.Marshal(want)
+			if string(g) != string(w) {
+				t.Errorf("%s %s:\ngo-sdk %s\nmcp-go %s", dialect, name, g, w)
+			}
+			if strings.Contains(string(g), "hunter2") || strings.Contains(string(g), "apple pie") {
+				t.Errorf("%s %s: a secret shows: %s", dialect, name, g)
+			}
+		}
+	}
+}
+
+// TestAddToolFields: the fields of a bad call, as Decode reads them from
+// the interbase dialect.
+func TestAddToolFields(t *testing.T) {
+	cs := connect(t, newServer(quiet(render.Interbase{})))
+	e, _ := gosdk.Decode(call(t, cs, "signup", badSignups["wrong_types"]))
+	var got []string
+	for _, f := range e.Fields {
+		got = append(got, f.Path+"="+f.Message)
+	}
+	want := []string{"login=Wrong type.", "seats=Wrong type."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("fields %q, want %q", got, want)
+	}
+	// Arguments that are not an object reach the handler's binding (go-sdk
+	// keeps them raw), which reports them on the empty path.
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "signup", Arguments: []any{1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := gosdk.Decode(res); e == nil || e.Code != "INVALID_INPUT" || len(e.Fields) != 1 || e.Fields[0].Path != "" {
+		t.Errorf("array arguments: %+v", e)
+	}
+}
+
+type out struct {
+	Paths []string `json:"paths"`
+	Count int      `json:"count"`
+}
+
+// sameOutput registers h as name with both mcp.AddTool and AddTool and
+// returns both results of a call with args, as a client reads them.
+func sameOutput[In, Out any](t *testing.T, h mcp.ToolHandlerFor[In, Out], args map[string]any) (sdk, ours string) {
+	t.Helper()
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	mcp.AddTool(s, &mcp.Tool{Name: "sdk"}, h)
+	gosdk.AddTool(s, &mcp.Tool{Name: "ours"}, h)
+	cs := connect(t, s)
+	a, _ := json.Marshal(call(t, cs, "sdk", args))
+	b, _ := json.Marshal(call(t, cs, "ours", args))
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas := map[string]string{}
+	for _, tool := range list.Tools {
+		o, _ := json.Marshal(tool.OutputSchema)
+		schemas[tool.Name] = string(o)
+	}
+	if schemas["sdk"] != schemas["ours"] {
+		t.Errorf("output schemas differ:\nmcp.AddTool   %s\ngosdk.AddTool %s", schemas["sdk"], schemas["ours"])
+	}
+	return string(a), string(b)
+}
+
+// TestAddToolOutputLikeGoSDK: with valid arguments, AddTool's result is
+// what mcp.AddTool gives for the same handler: structuredContent, the text
+// block, a pointer's zero value, content the handler wrote, output that is
+// not an object; and the output schemas are the same.
+func TestAddToolOutputLikeGoSDK(t *testing.T) {
+	type in struct {
+		Dir string `json:"dir"`
+	}
+	args := map[string]any{"dir": "src"}
+	check := func(sdk, ours string) {
+		t.Helper()
+		if sdk != ours {
+			t.Errorf("results differ:\nmcp.AddTool   %s\ngosdk.AddTool %s", sdk, ours)
+		}
+	}
+	check(sameOutput(t, func(_ context.Context, _ *mcp.CallToolRequest, a in) (*mcp.CallToolResult, out, error) {
+		return nil, out{Paths: []string{a.Dir + "/<main>.go"}, Count: 1}, nil
+	}, args))
+	check(sameOutput(t, func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, *out, error) {
+		return nil, nil, nil
+	}, args))
+	check(sameOutput(t, func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, out, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "one file"}}}, out{Count: 1}, nil
+	}, args))
+	check(sameOutput(t, func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, []string, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "two"}}}, []string{"a", "b"}, nil
+	}, args))
+	check(sameOutput(t, func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, any, error) {
+		return nil, map[string]int{"n": 1}, nil
+	}, args))
+	check(sameOutput(t, func(context.Context, *mcp.CallToolRequest, *in) (*mcp.CallToolResult, any, error) {
+		return nil, nil, nil
+	}, args))
+}
+
+// TestAddToolWithoutMiddleware: without the Middleware, a binding failure
+// and a handler's error are still tool errors (the error's text, as go-sdk's
+// typed tools give), and a *jsonrpc.Error stays a protocol error.
+func TestAddToolWithoutMiddleware(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	gosdk.AddTool(s, &mcp.Tool{Name: "signup"}, func(context.Context, *mcp.CallToolRequest, signup) (*mcp.CallToolResult, any, error) {
+		return nil, nil, errors.New("store is down")
+	})
+	gosdk.AddTool(s, &mcp.Tool{Name: "wire"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+		return nil, nil, &jsonrpc.Error{Code: -32001, Message: "not yet"}
+	})
+	cs := connect(t, s)
+	res := call(t, cs, "signup", badSignups["many_fields"])
+	if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || !strings.Contains(text, "INVALID_INPUT") {
+		t.Errorf("binding failure: %+v", res)
+	}
+	res = call(t, cs, "signup", validSignup)
+	if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != "store is down" {
+		t.Errorf("handler error: %+v", res)
+	}
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "wire", Arguments: map[string]any{}})
+	var wire *jsonrpc.Error
+	if !errors.As(err, &wire) || wire.Code != -32001 {
+		t.Errorf("wire: %v, want the handler's JSON-RPC error", err)
+	}
+}
+
+// TestAddToolBadOutput: output the declared schema rejects is an
+// INTERNAL_ERROR tool result under the Middleware (go-sdk's typed tools
+// answer a JSON-RPC error).
+func TestAddToolBadOutput(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.XML{})))
+	schema := map[string]any{"type": "object", "required": []string{"city"}}
+	gosdk.AddTool(s, &mcp.Tool{Name: "weather", OutputSchema: schema}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, out, error) {
+		return nil, out{}, nil
+	})
+	res := call(t, connect(t, s), "weather", nil)
+	if e, _ := gosdk.Decode(res); e == nil || e.Code != "INTERNAL_ERROR" || res.StructuredContent != nil {
+		t.Errorf("%+v: %v", res, e)
+	}
+}
+
+// TestAddToolInputSchema: a struct's inputSchema is validation.InputSchema
+// of it, which the bad calls fail and the valid one fits; another type's
+// is go-sdk's inference; a schema the tool sets is kept.
+func TestAddToolInputSchema(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	none := func(context.Context, *mcp.CallToolRequest, map[string]int) (*mcp.CallToolResult, any, error) {
+		return nil, nil, nil
+	}
+	gosdk.AddTool(s, &mcp.Tool{Name: "signup"}, func(context.Context, *mcp.CallToolRequest, *signup) (*mcp.CallToolResult, any, error) {
+		return nil, nil, nil
+	})
+	gosdk.AddTool(s, &mcp.Tool{Name: "counts"}, none)
+	mcp.AddTool(s, &mcp.Tool{Name: "sdk.counts"}, none)
+	own := map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "integer"}}}
+	gosdk.AddTool(s, &mcp.Tool{Name: "own", InputSchema: own}, none)
+	schemas := map[string]string{}
+	for tool, err := range connect(t, s).Tools(context.Background(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		schemas[tool.Name] = canonical(t, tool.InputSchema)
+	}
+	want, err := validation.InputSchema[signup]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if schemas["signup"] != canonical(t, want) {
+		t.Errorf("signup's inputSchema:\n%s\nwant validation.InputSchema's\n%s", schemas["signup"], canonical(t, want))
+	}
+	if schemas["counts"] != schemas["sdk.counts"] {
+		t.Errorf("a map's inputSchema: %s, want go-sdk's %s", schemas["counts"], schemas["sdk.counts"])
+	}
+	if schemas["own"] != canonical(t, own) {
+		t.Errorf("own inputSchema: %s, want %s", schemas["own"], canonical(t, own))
+	}
+}
+
+// canonical is v's JSON with sorted keys.
+func canonical(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x any
+	if err := json.Unmarshal(b, &x); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = json.Marshal(x)
+	return string(b)
+}
+
+// TestAddToolTypedNil: a handler that returns a nil *errorx.Error as its
+// error (Go's typed-nil trap) succeeds with its output, as under render's
+// Middleware on mcp-go; go-sdk's mcp.AddTool would report "<nil>" as the
+// error.
+func TestAddToolTypedNil(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	gosdk.AddTool(s, &mcp.Tool{Name: "count"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, out, error) {
+		var e *errorx.Error
+		return nil, out{Count: 2}, e
+	})
+	res := call(t, connect(t, s), "count", nil)
+	if b, _ := json.Marshal(res.StructuredContent); res.IsError || string(b) != `{"count":2,"paths":null}` {
+		t.Errorf("%+v: structuredContent %s", res, b)
+	}
+}

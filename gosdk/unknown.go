@@ -1,0 +1,68 @@
+package gosdk
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/validation"
+)
+
+// maxSuggested is how many of the closest tools an unknown tool's error
+// names.
+const maxSuggested = 3
+
+// unknownTool returns the error for a call of a tool the server does not
+// have: UNKNOWN_TOOL (class NOT_FOUND), the closest tools as actions and in
+// a did-you-mean, and the advice to list the tools again. cause is go-sdk's
+// JSON-RPC error.
+func (c *toolCall) unknownTool(cause error) *errorx.Error {
+	var names []string
+	for _, t := range c.listTools() {
+		if t != nil {
+			names = append(names, t.Name)
+		}
+	}
+	return unknownToolError(c.req.Params.Name, names).WithCause(cause)
+}
+
+// unknownToolError returns the error for a call of the tool name, which is
+// not among tools: UNKNOWN_TOOL (class NOT_FOUND, not retryable), with the
+// closest of tools (up to maxSuggested, by validation.Closest) as its
+// actions and in a "Did you mean" recovery that tells the agent to list the
+// tools again and call one by its exact name.
+func unknownToolError(name string, tools []string) *errorx.Error {
+	near := closestTools(name, tools)
+	recovery := "List the tools again (tools/list) and call one of them by its exact name."
+	if len(near) > 0 {
+		recovery = "Did you mean " + orList(near) + "? " + recovery
+	}
+	return errorx.New(errorx.CodeUnknownTool, fmt.Sprintf("The server has no tool named %q.", name)).
+		WithRecovery(recovery).
+		WithActions(near...)
+}
+
+// closestTools returns up to maxSuggested tools near name, the nearest
+// first: validation.Closest, asked again without the tools it already gave.
+func closestTools(name string, tools []string) []string {
+	rest := slices.Clone(tools)
+	var near []string
+	for len(near) < maxSuggested {
+		best, ok := validation.Closest(name, rest...)
+		if !ok {
+			break
+		}
+		near = append(near, best)
+		rest = slices.DeleteFunc(rest, func(t string) bool { return t == best })
+	}
+	return near
+}
+
+// orList writes names as "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
