@@ -52,7 +52,7 @@ func TestBindRequest(t *testing.T) {
 	}
 	pp, err = validation.Bind[**Member](request("members/add", `{"email":"a@b.co","age":2}`))
 	if e, ok := errorx.As(err); !ok || pp != nil || e.Code != errorx.CodeInvalidInput ||
-		!reflect.DeepEqual(e.Fields, []errorx.Field{S("age", N("2")).R("gte", "Too small.").H("Must be >= 18.").F()}) {
+		!reflect.DeepEqual(e.Fields, []errorx.Field{S("age", N("2")).R("gte", "Too small.").H("Must be >= 18.").P("18").F()}) {
 		t.Fatalf("pointer to pointer, invalid: %v %v", pp, err)
 	}
 	var ppp **Member
@@ -127,7 +127,7 @@ func TestCheckGoValues(t *testing.T) {
 	}
 	want := []errorx.Field{
 		S("email", "nope").R("email", "Invalid email address.").E("a valid email address (e.g. user@example.com)").F(),
-		S("age", 3).R("gte", "Too small.").H("Must be >= 18.").F(),
+		S("age", 3).R("gte", "Too small.").H("Must be >= 18.").P("18").F(),
 	}
 	if !reflect.DeepEqual(e.Fields, want) {
 		t.Errorf("got %s", fieldJSON(e.Fields))
@@ -384,7 +384,7 @@ func TestTranslate(t *testing.T) {
 	fs := v.Fields(err, &m, raw)
 	want := []errorx.Field{
 		S("email", "nope").R("email", "Invalid email address.").E("a valid email address (e.g. user@example.com)").F(),
-		S("age", N("3")).R("gte", "Too small.").H("Must be >= 18.").F(),
+		S("age", N("3")).R("gte", "Too small.").H("Must be >= 18.").P("18").F(),
 	}
 	if !reflect.DeepEqual(e.Fields, want) || !reflect.DeepEqual(fs, want) {
 		t.Fatalf("Translate %s\nFields %s", fieldJSON(e.Fields), fieldJSON(fs))

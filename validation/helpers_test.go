@@ -32,6 +32,9 @@ func (b fb) H(s string) fb { b.f.Hint = s; return b }
 // O sets Options.
 func (b fb) O(o ...string) fb { b.f.Options = o; return b }
 
+// P sets Param, the rule's parameter as the tag writes it.
+func (b fb) P(s string) fb { b.f.Param = s; return b }
+
 // F returns the field.
 func (b fb) F() errorx.Field { return b.f }
 

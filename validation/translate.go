@@ -225,8 +225,27 @@ func (t *translator) field(fe validator.FieldError, r resolved) errorx.Field {
 	}
 	return errorx.Field{
 		Path: r.path, Sent: sent, WasSent: was,
-		Message: txt.Message, Expected: txt.Expected, Options: txt.Options, Hint: txt.Hint, Rule: rule,
+		Message: txt.Message, Expected: txt.Expected, Options: txt.Options, Hint: txt.Hint, Rule: rule, Param: fieldParam(rule, f),
 	}
+}
+
+// fieldParam is the Param of the field a failure of rule gives: the tag's
+// parameter when it is a value the caller can act on (130 for max=130),
+// else empty: an alias or an or-group (rule is then not the tag that
+// failed, whose parameter would mislead), oneof (its values are the
+// field's Options), and rules whose parameter names Go struct fields
+// (eqfield, required_if, unique=Email, ...), which the hint names by their
+// JSON names instead.
+func fieldParam(rule string, f Failure) string {
+	switch {
+	case f.Param == "" || rule != f.ActualTag || strings.Contains(rule, "|"),
+		rule == "oneof" || rule == "oneofci",
+		rule == "unique",
+		strings.HasPrefix(rule, "required_") || strings.HasPrefix(rule, "excluded_"),
+		strings.HasSuffix(rule, "field") || strings.HasPrefix(rule, "field"):
+		return ""
+	}
+	return f.Param
 }
 
 // goSent is the sent value when there is no JSON: the Go value, pointers

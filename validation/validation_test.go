@@ -214,7 +214,7 @@ func cases(t testing.TB) []tcase {
 			return new(struct {
 				V []string `json:"v" validate:"required,min=1"`
 			})
-		}, args: `{"v":[]}`, want: []errorx.Field{S("v", []any{}).R("min", "Too few items.").H("Minimum 1 item.").F()}},
+		}, args: `{"v":[]}`, want: []errorx.Field{S("v", []any{}).R("min", "Too few items.").H("Minimum 1 item.").P("1").F()}},
 		{name: "required struct missing", dst: func() any {
 			return new(struct {
 				A Address `json:"address" validate:"required"`
@@ -295,17 +295,17 @@ func cases(t testing.TB) []tcase {
 			return new(struct {
 				V string `json:"v" validate:"datetime=2006-01-02T15:04:05Z07:00"`
 			})
-		}, args: `{"v":"yesterday"}`, want: []errorx.Field{S("v", "yesterday").R("datetime", "Invalid datetime.").E("an ISO 8601 datetime (e.g. 2024-01-15T10:30:00Z)").F()}},
+		}, args: `{"v":"yesterday"}`, want: []errorx.Field{S("v", "yesterday").R("datetime", "Invalid datetime.").E("an ISO 8601 datetime (e.g. 2024-01-15T10:30:00Z)").P("2006-01-02T15:04:05Z07:00").F()}},
 		{name: "datetime date only", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"datetime=2006-01-02"`
 			})
-		}, args: `{"v":"15/01/2024"}`, want: []errorx.Field{S("v", "15/01/2024").R("datetime", "Invalid datetime.").E("an ISO 8601 date (e.g. 2024-01-15)").F()}},
+		}, args: `{"v":"15/01/2024"}`, want: []errorx.Field{S("v", "15/01/2024").R("datetime", "Invalid datetime.").E("an ISO 8601 date (e.g. 2024-01-15)").P("2006-01-02").F()}},
 		{name: "datetime other layout", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"datetime=15:04"`
 			})
-		}, args: `{"v":"noon"}`, want: []errorx.Field{S("v", "noon").R("datetime", "Invalid datetime.").E("a date/time formatted like 10:30").F()}},
+		}, args: `{"v":"noon"}`, want: []errorx.Field{S("v", "noon").R("datetime", "Invalid datetime.").E("a date/time formatted like 10:30").P("15:04").F()}},
 		{name: "e164", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"e164"`
@@ -375,22 +375,22 @@ func cases(t testing.TB) []tcase {
 			return new(struct {
 				V string `json:"v" validate:"contains=@"`
 			})
-		}, args: `{"v":"abc"}`, want: []errorx.Field{S("v", "abc").R("contains", "Must contain '@'.").F()}},
+		}, args: `{"v":"abc"}`, want: []errorx.Field{S("v", "abc").R("contains", "Must contain '@'.").P("@").F()}},
 		{name: "startswith", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"startswith=sk_"`
 			})
-		}, args: `{"v":"pk_1"}`, want: []errorx.Field{S("v", "pk_1").R("startswith", "Must start with 'sk_'.").F()}},
+		}, args: `{"v":"pk_1"}`, want: []errorx.Field{S("v", "pk_1").R("startswith", "Must start with 'sk_'.").P("sk_").F()}},
 		{name: "endswith", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"endswith=.go"`
 			})
-		}, args: `{"v":"main.rs"}`, want: []errorx.Field{S("v", "main.rs").R("endswith", "Must end with '.go'.").F()}},
+		}, args: `{"v":"main.rs"}`, want: []errorx.Field{S("v", "main.rs").R("endswith", "Must end with '.go'.").P(".go").F()}},
 		{name: "excludes", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"excludes=.."`
 			})
-		}, args: `{"v":"../etc"}`, want: []errorx.Field{S("v", "../etc").R("excludes", "Must not contain '..'.").F()}},
+		}, args: `{"v":"../etc"}`, want: []errorx.Field{S("v", "../etc").R("excludes", "Must not contain '..'.").P("..").F()}},
 		{name: "json", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"json"`
@@ -437,47 +437,47 @@ func cases(t testing.TB) []tcase {
 			return new(struct {
 				V string `json:"v" validate:"len=4"`
 			})
-		}, args: `{"v":"abc"}`, want: []errorx.Field{S("v", "abc").R("len", "Wrong length.").H("Must be exactly 4 characters long.").F()}},
+		}, args: `{"v":"abc"}`, want: []errorx.Field{S("v", "abc").R("len", "Wrong length.").H("Must be exactly 4 characters long.").P("4").F()}},
 		{name: "min string counts characters", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"min=3"`
 			})
-		}, args: `{"v":"éé"}`, want: []errorx.Field{S("v", "éé").R("min", "Too short.").H("Minimum length: 3 characters.").F()}},
+		}, args: `{"v":"éé"}`, want: []errorx.Field{S("v", "éé").R("min", "Too short.").H("Minimum length: 3 characters.").P("3").F()}},
 		{name: "min string singular", dst: func() any {
 			return new(struct {
 				V *string `json:"v" validate:"omitnil,min=1"`
 			})
-		}, args: `{"v":""}`, want: []errorx.Field{S("v", "").R("min", "Too short.").H("Minimum length: 1 character.").F()}},
+		}, args: `{"v":""}`, want: []errorx.Field{S("v", "").R("min", "Too short.").H("Minimum length: 1 character.").P("1").F()}},
 		{name: "max string", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"max=3"`
 			})
-		}, args: `{"v":"abcd"}`, want: []errorx.Field{S("v", "abcd").R("max", "Too long.").H("Maximum length: 3 characters.").F()}},
+		}, args: `{"v":"abcd"}`, want: []errorx.Field{S("v", "abcd").R("max", "Too long.").H("Maximum length: 3 characters.").P("3").F()}},
 		{name: "len slice", dst: func() any {
 			return new(struct {
 				V []string `json:"v" validate:"len=2"`
 			})
-		}, args: `{"v":["x"]}`, want: []errorx.Field{S("v", []any{"x"}).R("len", "Wrong number of items.").H("Exactly 2 items.").F()}},
+		}, args: `{"v":["x"]}`, want: []errorx.Field{S("v", []any{"x"}).R("len", "Wrong number of items.").H("Exactly 2 items.").P("2").F()}},
 		{name: "max slice", dst: func() any {
 			return new(struct {
 				V []string `json:"v" validate:"max=3"`
 			})
-		}, args: `{"v":["a","b","c","d"]}`, want: []errorx.Field{S("v", []any{"a", "b", "c", "d"}).R("max", "Too many items.").H("Maximum 3 items.").F()}},
+		}, args: `{"v":["a","b","c","d"]}`, want: []errorx.Field{S("v", []any{"a", "b", "c", "d"}).R("max", "Too many items.").H("Maximum 3 items.").P("3").F()}},
 		{name: "max bytes counts bytes", dst: func() any {
 			return new(struct {
 				V []byte `json:"v" validate:"max=4"`
 			})
-		}, args: `{"v":"aGVsbG8="}`, want: []errorx.Field{S("v", "aGVsbG8=").R("max", "Too long.").H("Maximum length: 4 bytes.").F()}},
+		}, args: `{"v":"aGVsbG8="}`, want: []errorx.Field{S("v", "aGVsbG8=").R("max", "Too long.").H("Maximum length: 4 bytes.").P("4").F()}},
 		{name: "min bytes", dst: func() any {
 			return new(struct {
 				V []byte `json:"v" validate:"min=6"`
 			})
-		}, args: `{"v":"aGVsbG8="}`, want: []errorx.Field{S("v", "aGVsbG8=").R("min", "Too short.").H("Minimum length: 6 bytes.").F()}},
+		}, args: `{"v":"aGVsbG8="}`, want: []errorx.Field{S("v", "aGVsbG8=").R("min", "Too short.").H("Minimum length: 6 bytes.").P("6").F()}},
 		{name: "len bytes", dst: func() any {
 			return new(struct {
 				V []byte `json:"v" validate:"len=1"`
 			})
-		}, args: `{"v":"aGVsbG8="}`, want: []errorx.Field{S("v", "aGVsbG8=").R("len", "Wrong length.").H("Must be exactly 1 byte long.").F()}},
+		}, args: `{"v":"aGVsbG8="}`, want: []errorx.Field{S("v", "aGVsbG8=").R("len", "Wrong length.").H("Must be exactly 1 byte long.").P("1").F()}},
 		{name: "gtfield on bytes compares lengths", dst: func() any {
 			return new(struct {
 				A []byte `json:"a"`
@@ -488,57 +488,57 @@ func cases(t testing.TB) []tcase {
 			return new(struct {
 				V map[string]int `json:"v" validate:"min=2"`
 			})
-		}, args: `{"v":{"a":1}}`, want: []errorx.Field{S("v", map[string]any{"a": N("1")}).R("min", "Too few items.").H("Minimum 2 items.").F()}},
+		}, args: `{"v":{"a":1}}`, want: []errorx.Field{S("v", map[string]any{"a": N("1")}).R("min", "Too few items.").H("Minimum 2 items.").P("2").F()}},
 		{name: "min number", dst: func() any {
 			return new(struct {
 				V int `json:"v" validate:"min=1"`
 			})
-		}, args: `{"v":-3}`, want: []errorx.Field{S("v", N("-3")).R("min", "Too small.").H("Must be >= 1.").F()}},
+		}, args: `{"v":-3}`, want: []errorx.Field{S("v", N("-3")).R("min", "Too small.").H("Must be >= 1.").P("1").F()}},
 		{name: "max number", dst: func() any {
 			return new(struct {
 				V uint8 `json:"v" validate:"max=100"`
 			})
-		}, args: `{"v":200}`, want: []errorx.Field{S("v", N("200")).R("max", "Too large.").H("Must be <= 100.").F()}},
+		}, args: `{"v":200}`, want: []errorx.Field{S("v", N("200")).R("max", "Too large.").H("Must be <= 100.").P("100").F()}},
 		{name: "gt", dst: func() any {
 			return new(struct {
 				V int `json:"v" validate:"gt=0"`
 			})
-		}, args: `{"v":0}`, want: []errorx.Field{S("v", N("0")).R("gt", "Too small.").H("Must be > 0.").F()}},
+		}, args: `{"v":0}`, want: []errorx.Field{S("v", N("0")).R("gt", "Too small.").H("Must be > 0.").P("0").F()}},
 		{name: "gte", dst: func() any {
 			return new(struct {
 				V int `json:"v" validate:"gte=18"`
 			})
-		}, args: `{"v":10}`, want: []errorx.Field{S("v", N("10")).R("gte", "Too small.").H("Must be >= 18.").F()}},
+		}, args: `{"v":10}`, want: []errorx.Field{S("v", N("10")).R("gte", "Too small.").H("Must be >= 18.").P("18").F()}},
 		{name: "lt", dst: func() any {
 			return new(struct {
 				V int `json:"v" validate:"lt=150"`
 			})
-		}, args: `{"v":151}`, want: []errorx.Field{S("v", N("151")).R("lt", "Too large.").H("Must be < 150.").F()}},
+		}, args: `{"v":151}`, want: []errorx.Field{S("v", N("151")).R("lt", "Too large.").H("Must be < 150.").P("150").F()}},
 		{name: "lte float", dst: func() any {
 			return new(struct {
 				V float64 `json:"v" validate:"lte=9.5"`
 			})
-		}, args: `{"v":10}`, want: []errorx.Field{S("v", N("10")).R("lte", "Too large.").H("Must be <= 9.5.").F()}},
+		}, args: `{"v":10}`, want: []errorx.Field{S("v", N("10")).R("lte", "Too large.").H("Must be <= 9.5.").P("9.5").F()}},
 		{name: "eq number", dst: func() any {
 			return new(struct {
 				V int `json:"v" validate:"eq=2"`
 			})
-		}, args: `{"v":3}`, want: []errorx.Field{S("v", N("3")).R("eq", "Wrong value.").H("Must be exactly 2.").F()}},
+		}, args: `{"v":3}`, want: []errorx.Field{S("v", N("3")).R("eq", "Wrong value.").H("Must be exactly 2.").P("2").F()}},
 		{name: "ne number", dst: func() any {
 			return new(struct {
 				V int `json:"v" validate:"ne=0"`
 			})
-		}, args: `{"v":0}`, want: []errorx.Field{S("v", N("0")).R("ne", "Not allowed.").H("Must not be 0.").F()}},
+		}, args: `{"v":0}`, want: []errorx.Field{S("v", N("0")).R("ne", "Not allowed.").H("Must not be 0.").P("0").F()}},
 		{name: "eq string", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"eq=v1"`
 			})
-		}, args: `{"v":"v2"}`, want: []errorx.Field{S("v", "v2").R("eq", "Must be 'v1'.").F()}},
+		}, args: `{"v":"v2"}`, want: []errorx.Field{S("v", "v2").R("eq", "Must be 'v1'.").P("v1").F()}},
 		{name: "gt string counts characters", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"gt=2"`
 			})
-		}, args: `{"v":"ab"}`, want: []errorx.Field{S("v", "ab").R("gt", "Too short.").H("Must be longer than 2 characters.").F()}},
+		}, args: `{"v":"ab"}`, want: []errorx.Field{S("v", "ab").R("gt", "Too short.").H("Must be longer than 2 characters.").P("2").F()}},
 		{name: "gt time means future", dst: func() any {
 			return new(struct {
 				V time.Time `json:"v" validate:"gt"`
@@ -621,7 +621,7 @@ func cases(t testing.TB) []tcase {
 			want: []errorx.Field{S("members.1.email", "").R("required", "Required.").H("An empty string does not count.").F()}},
 		{name: "slice rule before dive", dst: func() any { return new(Team) },
 			args: `{"name":"t","owner":{"email":"o@x.io","age":30},"members":[{},{},{},{}]}`,
-			want: []errorx.Field{S("members", []any{map[string]any{}, map[string]any{}, map[string]any{}, map[string]any{}}).R("max", "Too many items.").H("Maximum 3 items.").F()}},
+			want: []errorx.Field{S("members", []any{map[string]any{}, map[string]any{}, map[string]any{}, map[string]any{}}).R("max", "Too many items.").H("Maximum 3 items.").P("3").F()}},
 		{name: "dive into slice of strings", dst: func() any { return new(Team) },
 			args: `{"name":"t","owner":{"email":"o@x.io","age":30},"tags":["ok","n0pe","fine","b4d"]}`,
 			want: []errorx.Field{
@@ -630,7 +630,7 @@ func cases(t testing.TB) []tcase {
 			}},
 		{name: "dive dive", dst: func() any { return new(Team) },
 			args: `{"name":"t","owner":{"email":"o@x.io","age":30},"matrix":[[1,2],[3,-4]]}`,
-			want: []errorx.Field{S("matrix.1.1", N("-4")).R("gte", "Too small.").H("Must be >= 0.").F()}},
+			want: []errorx.Field{S("matrix.1.1", N("-4")).R("gte", "Too small.").H("Must be >= 0.").P("0").F()}},
 		{name: "map keys and values in key order", dst: func() any { return new(Team) },
 			args: `{"name":"t","owner":{"email":"o@x.io","age":30},"labels":{"zz":"","ok":"v","bad-key":"v"}}`,
 			want: []errorx.Field{
@@ -646,10 +646,10 @@ func cases(t testing.TB) []tcase {
 			})
 		}, args: `{"m":{"a":"a","bb":"b","c":"cc","dd":"dd"}}`,
 			want: []errorx.Field{
-				S("m.a", "a").R("min", "Invalid key. Too short.").H("Minimum length: 2 characters.").F(),
-				S("m.a", "a").R("min", "Too short.").H("Minimum length: 2 characters.").F(),
-				S("m.bb", "b").R("min", "Too short.").H("Minimum length: 2 characters.").F(),
-				S("m.c", "c").R("min", "Invalid key. Too short.").H("Minimum length: 2 characters.").F(),
+				S("m.a", "a").R("min", "Invalid key. Too short.").H("Minimum length: 2 characters.").P("2").F(),
+				S("m.a", "a").R("min", "Too short.").H("Minimum length: 2 characters.").P("2").F(),
+				S("m.bb", "b").R("min", "Too short.").H("Minimum length: 2 characters.").P("2").F(),
+				S("m.c", "c").R("min", "Invalid key. Too short.").H("Minimum length: 2 characters.").P("2").F(),
 			}},
 		{name: "map key and value equal, failing the same rule with other parameters", dst: func() any {
 			return new(struct {
@@ -657,15 +657,15 @@ func cases(t testing.TB) []tcase {
 			})
 		}, args: `{"m":{"ab":"ab","abcd":"abcd"}}`,
 			want: []errorx.Field{
-				S("m.ab", "ab").R("max", "Too long.").H("Maximum length: 1 character.").F(),
-				S("m.abcd", "abcd").R("max", "Invalid key. Too long.").H("Maximum length: 3 characters.").F(),
-				S("m.abcd", "abcd").R("max", "Too long.").H("Maximum length: 1 character.").F(),
+				S("m.ab", "ab").R("max", "Too long.").H("Maximum length: 1 character.").P("1").F(),
+				S("m.abcd", "abcd").R("max", "Invalid key. Too long.").H("Maximum length: 3 characters.").P("3").F(),
+				S("m.abcd", "abcd").R("max", "Too long.").H("Maximum length: 1 character.").P("1").F(),
 			}},
 		{name: "nested pointer struct", dst: func() any { return new(Team) },
 			args: `{"name":"t","owner":{"email":"o@x.io","age":30},"address":{"zip":"12a"}}`,
 			want: []errorx.Field{
 				M("address.street").R("required", "Required.").F(),
-				S("address.zip", "12a").R("len", "Wrong length.").H("Must be exactly 5 characters long.").F(),
+				S("address.zip", "12a").R("len", "Wrong length.").H("Must be exactly 5 characters long.").P("5").F(),
 			}},
 		{name: "embedded struct fields are promoted", dst: func() any { return new(Embedding) },
 			args: `{"id":"nope","name":"x","Nick":"n1ck"}`,
@@ -698,7 +698,7 @@ func cases(t testing.TB) []tcase {
 					V []int `json:"v" validate:"dive,max=9"`
 				} `json:"inner"`
 			})
-		}, args: `{"inner":{"v":[1,10]}}`, want: []errorx.Field{S("inner.v.1", N("10")).R("max", "Too large.").H("Must be <= 9.").F()}},
+		}, args: `{"inner":{"v":[1,10]}}`, want: []errorx.Field{S("inner.v.1", N("10")).R("max", "Too large.").H("Must be <= 9.").P("9").F()}},
 
 		// wrong JSON types and numbers
 		{name: "string got number", dst: func() any { return new(Typed) }, args: `{"s":123}`,
@@ -776,7 +776,7 @@ func cases(t testing.TB) []tcase {
 			want: []errorx.Field{
 				errorx.RequiredField("name"),
 				M("owner.email").R("required", "Required.").F(),
-				M("owner.age").R("gte", "Too small.").H("Must be >= 18.").F(),
+				M("owner.age").R("gte", "Too small.").H("Must be >= 18.").P("18").F(),
 			}},
 		{name: "a wrong type hides the rules of the same field", dst: func() any { return new(Member) }, args: `{"email":42,"age":"x"}`,
 			want: []errorx.Field{
@@ -828,7 +828,7 @@ func cases(t testing.TB) []tcase {
 			return new(struct {
 				V int `json:"v" validate:"divisible_by=3"`
 			})
-		}, args: `{"v":4}`, want: []errorx.Field{S("v", N("4")).R("divisible_by", "Failed the 'divisible_by' rule.").E("a value satisfying divisible_by=3").F()}},
+		}, args: `{"v":4}`, want: []errorx.Field{S("v", N("4")).R("divisible_by", "Failed the 'divisible_by' rule.").E("a value satisfying divisible_by=3").P("3").F()}},
 		{name: "unknown built-in tag fallback", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"isbn"`
@@ -854,9 +854,9 @@ func cases(t testing.TB) []tcase {
 		{name: "eight failing fields", dst: func() any { return new(Eight) },
 			args: `{"role":"admn","website":"not a url","email":"nope","age":7,"name":"A","tags":["Go","ok"],"color":"blue","country":"France","extra":true}`,
 			want: []errorx.Field{
-				S("name", "A").R("min", "Too short.").H("Minimum length: 2 characters.").F(),
+				S("name", "A").R("min", "Too short.").H("Minimum length: 2 characters.").P("2").F(),
 				S("email", "nope").R("email", "Invalid email address.").E(emailExp).F(),
-				S("age", N("7")).R("gte", "Too small.").H("Must be >= 18.").F(),
+				S("age", N("7")).R("gte", "Too small.").H("Must be >= 18.").P("18").F(),
 				S("role", "admn").R("oneof", "Not one of the valid options.").O("admin", "user", "guest").H("Did you mean 'admin'?").F(),
 				S("website", "not a url").R("url", "Invalid URL.").E("a valid URL (e.g. https://example.com)").F(),
 				errorx.RequiredField("id"),
