@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -69,21 +70,24 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 	c := e.Clone()
 	cut := func(s string) string { return cutString(s, l.MaxString) }
 	c.Code, c.Message, c.Recovery, c.Tool = cut(c.Code), cut(c.Message), cut(c.Recovery), cut(c.Tool)
-	var dropped []string
+	// What an earlier bound dropped (validation stops at its MaxFields and
+	// says so under TruncatedKey) is added to what this one drops.
+	prior, hadPrior := c.Details.Get(TruncatedKey)
+	dropped := droppedCounts(prior)
 	if n := len(c.Actions) - l.MaxActions; n > 0 {
 		c.Actions = c.Actions[:l.MaxActions]
-		dropped = append(dropped, strconv.Itoa(n)+" more actions")
+		dropped[droppedActions] += n
 	}
 	for i := range c.Actions {
 		c.Actions[i] = cut(c.Actions[i])
 	}
 	if n := len(c.Fields) - l.MaxFields; n > 0 {
 		c.Fields = c.Fields[:l.MaxFields]
-		dropped = append(dropped, strconv.Itoa(n)+" more fields")
+		dropped[droppedFields] += n
 	}
 	for i := range c.Fields {
 		f := &c.Fields[i]
-		f.Path, f.Message, f.Expected, f.Hint, f.Rule = cut(f.Path), cut(f.Message), cut(f.Expected), cut(f.Hint), cut(f.Rule)
+		f.Path, f.Message, f.Expected, f.Hint, f.Rule, f.Param = cut(f.Path), cut(f.Message), cut(f.Expected), cut(f.Hint), cut(f.Rule), cut(f.Param)
 		if n := len(f.Options) - l.MaxActions; n > 0 {
 			f.Options = f.Options[:l.MaxActions]
 		}
@@ -96,15 +100,20 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 	}
 	var d errorx.Details
 	pairs := c.Details.Pairs()
+	if hadPrior {
+		pairs = slices.DeleteFunc(slices.Clone(pairs), func(p errorx.Detail) bool { return p.Key == TruncatedKey })
+	}
 	if n := len(pairs) - l.MaxDetails; n > 0 {
 		pairs = pairs[:l.MaxDetails]
-		dropped = append(dropped, strconv.Itoa(n)+" more details")
+		dropped[droppedDetails] += n
 	}
 	for _, p := range pairs {
 		d.Set(cut(p.Key), boundValue(p.Value, l.MaxValue))
 	}
-	if len(dropped) > 0 {
-		d.Set(TruncatedKey, "(truncated: "+strings.Join(dropped, ", ")+")")
+	if text := dropped.String(); text != "" {
+		d.Set(TruncatedKey, text)
+	} else if hadPrior {
+		d.Set(TruncatedKey, boundValue(prior, l.MaxValue)) // not a count this bound writes: kept as it was
 	}
 	c.Details = d
 	return c
@@ -131,7 +140,7 @@ func (l Limits) within(e *errorx.Error) bool {
 	}
 	for _, f := range e.Fields {
 		if len(f.Path) > l.MaxString || len(f.Message) > l.MaxString || len(f.Expected) > l.MaxString ||
-			len(f.Hint) > l.MaxString || len(f.Rule) > l.MaxString || len(f.Options) > l.MaxActions {
+			len(f.Hint) > l.MaxString || len(f.Rule) > l.MaxString || len(f.Param) > l.MaxString || len(f.Options) > l.MaxActions {
 			return false
 		}
 		for _, o := range f.Options {
@@ -214,4 +223,69 @@ func cutString(s string, max int) string {
 		keep--
 	}
 	return s[:keep] + "…(truncated, " + strconv.Itoa(len(s)-keep) + " bytes)"
+}
+
+// dropCounts counts what bounds dropped, by kind, in the order
+// TruncatedKey's text lists them.
+type dropCounts [3]int
+
+const (
+	droppedActions = iota
+	droppedFields
+	droppedDetails
+)
+
+var droppedKinds = [...]string{" more actions", " more fields", " more details"}
+
+// String is TruncatedKey's text, "(truncated: 2 more actions, 5 more
+// fields)", or "" when nothing was dropped.
+func (c dropCounts) String() string {
+	var b []byte
+	for k, n := range c {
+		if n <= 0 {
+			continue
+		}
+		if b == nil {
+			b = append(b, "(truncated: "...)
+		} else {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(b, int64(n), 10)
+		b = append(b, droppedKinds[k]...)
+	}
+	if b == nil {
+		return ""
+	}
+	return string(append(b, ')'))
+}
+
+// droppedCounts reads the counts of a TruncatedKey text back; anything
+// else counts nothing.
+func droppedCounts(v any) dropCounts {
+	var c dropCounts
+	s, ok := v.(string)
+	if !ok {
+		return c
+	}
+	s, ok = strings.CutPrefix(s, "(truncated: ")
+	if !ok {
+		return c
+	}
+	s, ok = strings.CutSuffix(s, ")")
+	if !ok {
+		return c
+	}
+	for part := range strings.SplitSeq(s, ", ") {
+		i := strings.IndexByte(part, ' ')
+		if i < 0 {
+			return dropCounts{}
+		}
+		n, err := strconv.Atoi(part[:i])
+		k := slices.Index(droppedKinds[:], part[i:])
+		if err != nil || n < 0 || k < 0 {
+			return dropCounts{}
+		}
+		c[k] += n
+	}
+	return c
 }
