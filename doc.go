@@ -21,12 +21,18 @@
 //     dialect passes, in the spirit of testing/slogtest.
 //   - [github.com/mcperr/mcperr/validation]: strict binding of tool arguments
 //     into Go structs with go-playground/validator, every failure turned
-//     into a field error with the value the caller sent.
+//     into a field error with the value the caller sent; the same struct's
+//     tags are the tool's inputSchema.
+//   - [github.com/mcperr/mcperr/gosdk]: the same Renderer for servers and
+//     clients on the official Go SDK (github.com/modelcontextprotocol/go-sdk):
+//     a receiving middleware, typed tools bound by validation, Decode and
+//     CallWithRetry for go-sdk results.
 //   - [github.com/mcperr/mcperr/golden]: golden-file assertions.
 //   - [github.com/mcperr/mcperr/cmd/mcperr]: the command line (render, parse,
 //     dialects, tour).
 //
-// A server picks a dialect once:
+// A server (on mcp-go here; gosdk.Middleware does the same on go-sdk) picks
+// a dialect once:
 //
 //	r := render.NewRenderer(render.XML{})
 //	s := server.NewMCPServer("app", "1.0.0", server.WithToolHandlerMiddleware(r.Middleware()))

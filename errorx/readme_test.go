@@ -10,7 +10,7 @@ import (
 	"github.com/mcperr/mcperr/golden"
 )
 
-// catalogTable renders Catalog as README.md's table.
+// catalogTable renders Catalog as docs/codes.md's table.
 func catalogTable() string {
 	var b strings.Builder
 	b.WriteString("| code | class | HTTP | retryable | recoverable | from | meaning |\n|---|---|---|---|---|---|---|\n")

@@ -19,7 +19,7 @@
 // Whatever a dialect has no slot for travels in its extras object (interbase
 // data, the others' details, the xml dialect's attributes) under the model's
 // own key names, so Decode(Render(e)) gives e back as far as the wire can
-// hold it. README.md tables what each dialect keeps.
+// hold it. docs/dialects.md tables what each dialect keeps.
 //
 // Every dialect sets isError unless the error's severity is warning, never
 // panics, and always writes valid JSON or well-formed XML.

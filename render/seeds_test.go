@@ -18,9 +18,9 @@ import (
 	"github.com/mcperr/mcperr/render/rendertest"
 )
 
-// seedExample is one JSON or XML example of a seed document (in
-// ../shared/seeds/), reproduced by rendering a model. want is what the
-// running reference emits for it (../shared/reference/): exact bytes where
+// seedExample is one JSON or XML example of a seed document (the document
+// that describes a dialect), reproduced by rendering a model. want is what
+// the running reference implementation emits for it: exact bytes where
 // the reference documents them (exact), else JSON compared semantically.
 // Where the seed's prose differs from the reference, note says how.
 type seedExample struct {

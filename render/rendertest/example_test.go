@@ -10,7 +10,7 @@ import (
 
 // Check renders a model in a dialect and verifies the output (valid,
 // deterministic, isError) and that Decode reads back exactly what Project
-// says the dialect keeps (the README's projection table). A dialect of
+// says the dialect keeps (the table of docs/dialects.md). A dialect of
 // one's own passes its own projection function.
 func ExampleCheck() {
 	e := errorx.New("NOT_FOUND", "Project 'proj_xyz' does not exist.").

@@ -14,7 +14,7 @@ import (
 
 // Project returns what one of the five built-in dialects can hold of e: the
 // model that d.Decode(d.Render(e)) must equal. It is written from the
-// README's dialect table, independently of the renderers, so that a round
+// dialect table of docs/dialects.md, independently of the renderers, so that a round
 // trip checks the renderer and the decoder against the documentation. For
 // any other dialect it returns nil.
 func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
@@ -244,7 +244,7 @@ func xmlProject(e, p *errorx.Error) {
 	mapStrings(p, xmlString)
 }
 
-// fieldLine is the text of one <field> line, composed as the README
+// fieldLine is the text of one <field> line, composed as docs/dialects.md
 // describes: message, " You sent: " SENT ".", then " Expected: X." (or
 // " Expected type: X." for a type error), " Valid options: 'a', 'b'." and
 // the hint.
