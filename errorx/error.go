@@ -197,7 +197,7 @@ func (e *Error) WithRetryAfter(d time.Duration) *Error {
 }
 
 // WithRetryable states whether the same call may succeed later and returns e.
-func (e *Error) WithRetryable(b bool) *Error { e.Retryable = Of(b); return e }
+func (e *Error) WithRetryable(b bool) *Error { e.Retryable = TristateOf(b); return e }
 
 // WithStatus sets the HTTP status and returns e.
 func (e *Error) WithStatus(status int) *Error { e.Status = status; return e }

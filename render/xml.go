@@ -303,7 +303,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 	}
 	if s, ok := root.lookup("retryable"); ok {
 		if b, err := strconv.ParseBool(s); err == nil {
-			e.Retryable = errorx.Of(b)
+			e.Retryable = errorx.TristateOf(b)
 		}
 	}
 	class := errorx.ClassUnset

@@ -47,7 +47,7 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		if e.IsRecoverable() == def {
 			p.Retryable = errorx.Unset
 		} else {
-			p.Retryable = errorx.Of(e.IsRecoverable())
+			p.Retryable = errorx.TristateOf(e.IsRecoverable())
 		}
 	case render.Envelope:
 		// validation_errors is an object sorted by path (the bytes as
