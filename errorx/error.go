@@ -342,6 +342,10 @@ func (e *Error) Clone() *Error {
 // function's typed-nil result joined with errors.Join or wrapped with %w, is
 // skipped, and so is an As method that gives one: As never returns
 // (nil, true).
+//
+// That is why As exists beside errors.AsType[*Error]: errors.AsType stops
+// at the first *Error in the chain, nil or not, and returns (nil, true) for
+// errors.Join(check(), err) when check returns a typed-nil *Error.
 func As(err error) (*Error, bool) {
 	e := find(err)
 	return e, e != nil
