@@ -93,7 +93,10 @@ func NotFound(message string) *Error { return New(CodeNotFound, message) }
 // Conflict returns a CONFLICT error.
 func Conflict(message string) *Error { return New(CodeConflict, message) }
 
-// Validation returns a VALIDATION error.
+// Validation returns a VALIDATION error (class ClassValidation), named
+// after its code as NotFound and Conflict are: for a rule over the arguments
+// as a whole ("start is after end"). The validation package's NewError
+// builds the INVALID_INPUT error that lists per-field violations.
 func Validation(message string) *Error { return New(CodeValidation, message) }
 
 // Permission returns a PERMISSION error.
