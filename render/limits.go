@@ -36,9 +36,6 @@ type Limits struct {
 // DefaultLimits are the limits a zero Limits stands for.
 var DefaultLimits = Limits{MaxString: 4096, MaxValue: 4096, MaxActions: 32, MaxDetails: 64, MaxFields: 100, MaxOutput: 64 << 10}
 
-// TruncatedKey is the detail key under which Limits counts what it dropped.
-const TruncatedKey = "…"
-
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
 	pick := func(v, def int) int {
@@ -104,7 +101,7 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 		d.Set(cut(p.Key), boundValue(p.Value, l.MaxValue))
 	}
 	if len(dropped) > 0 {
-		d.Set(TruncatedKey, "(truncated: "+strings.Join(dropped, ", ")+")")
+		d.Set(errorx.TruncatedKey, "(truncated: "+strings.Join(dropped, ", ")+")")
 	}
 	c.Details = d
 	return c

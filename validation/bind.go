@@ -263,7 +263,7 @@ func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors
 // failure is located (its sort key and top-level argument, which cost no
 // allocation), but only the first MaxFields fields in the documented order
 // are translated; the others are counted in the summary and under
-// TruncatedKey.
+// errorx.TruncatedKey.
 func (v *Validator) buildBounded(tool string, probs list, ve validator.ValidationErrors, root reflect.Value,
 	raw string, hasRaw, owned, named bool) *errorx.Error {
 	t := newTranslator(v, root, raw, hasRaw, owned)
@@ -322,7 +322,7 @@ func (v *Validator) buildBounded(tool string, probs list, ve validator.Validatio
 		Tool:     tool,
 		Fields:   fields,
 	}
-	e.Details.Set(TruncatedKey, "(truncated: "+strconv.Itoa(len(idx)-len(kept))+" more fields)")
+	e.Details.Set(errorx.TruncatedKey, "(truncated: "+strconv.Itoa(len(idx)-len(kept))+" more fields)")
 	return e
 }
 
@@ -751,11 +751,7 @@ func of(tool string) string {
 // package's default field bound (render.DefaultLimits.MaxFields), so a
 // reply shows no fewer of them. Past it the error keeps the first
 // MaxFields fields in the documented order and counts the others under the
-// detail key TruncatedKey ("(truncated: N more fields)", as the render
+// detail key errorx.TruncatedKey ("(truncated: N more fields)", as the render
 // package's limits say it); the summary message still names every
 // argument concerned. Fields and AppendFields are not bounded.
 const MaxFields = 100
-
-// TruncatedKey is the detail key under which an error counts the fields
-// past MaxFields: render.TruncatedKey.
-const TruncatedKey = "…"
