@@ -114,6 +114,12 @@ func RateLimited(message string, after time.Duration) *Error {
 	return New(CodeRateLimited, message).WithRetryAfter(after)
 }
 
+// ValidationRecovery is the line MCP Fusion ends every validation error
+// with, after the fields: the validation package's errors carry it as their
+// Recovery, and the xml dialect writes it in a <validation_error> whose
+// model has no recovery of its own.
+const ValidationRecovery = "Fix the fields above and call the tool again. Do not explain the error."
+
 // Required returns the MISSING_REQUIRED_FIELD error MCP Fusion's required()
 // builds for field, with RequiredField(field) as its one field.
 func Required(field string) *Error {

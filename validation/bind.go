@@ -64,9 +64,10 @@ func newConfig(opts []Option) config {
 // Bind decodes the request's arguments strictly into a T and validates it.
 //
 // On failure it returns the zero T and an *errorx.Error with code
-// INVALID_INPUT (class VALIDATION), the tool name, Recovery and one field
-// per problem: arguments that are not an object, unknown keys (at every
-// level of nested structs, with the closest valid name as a hint), values
+// INVALID_INPUT (class VALIDATION), the tool name,
+// errorx.ValidationRecovery and one field per problem: arguments that are
+// not an object, unknown keys (at every level of nested structs, with the
+// closest valid name as a hint), values
 // of the wrong JSON type, numbers out of range and every failed validate
 // tag. See (*Validator).BindJSON for the rules; T may be a struct or a
 // pointer to one, at any depth (**S is a new pointer to a new *S); other
@@ -318,7 +319,7 @@ func (v *Validator) buildBounded(tool string, probs list, ve validator.Validatio
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
 		Message:  c.text(tool),
-		Recovery: Recovery,
+		Recovery: errorx.ValidationRecovery,
 		Tool:     tool,
 		Fields:   fields,
 	}
@@ -605,9 +606,9 @@ func (v *Validator) appendFields(dst []errorx.Field, ve validator.ValidationErro
 }
 
 // NewError returns the validation error for fields: code INVALID_INPUT,
-// class VALIDATION, tool, Recovery, and a summary message that names the
-// top-level arguments concerned (never a value the caller sent). The error
-// keeps fields as they are (no copy).
+// class VALIDATION, tool, errorx.ValidationRecovery, and a summary message
+// that names the top-level arguments concerned (never a value the caller
+// sent). The error keeps fields as they are (no copy).
 func NewError(tool string, fields []errorx.Field) *errorx.Error {
 	return newError(tool, fields, true)
 }
@@ -626,7 +627,7 @@ func fill(e *errorx.Error, tool string, fields []errorx.Field, named bool) {
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
 		Message:  summary(tool, fields, named),
-		Recovery: Recovery,
+		Recovery: errorx.ValidationRecovery,
 		Tool:     tool,
 		Fields:   fields,
 	}
