@@ -148,8 +148,8 @@ const (
 	No
 )
 
-// Of returns Yes for true and No for false.
-func Of(b bool) Tristate {
+// TristateOf returns Yes for true and No for false: the stated form of b.
+func TristateOf(b bool) Tristate {
 	if b {
 		return Yes
 	}

@@ -142,7 +142,7 @@ func DeriveClass(code string, status int) Class {
 		return catalog[i].Class
 	}
 	if IsStatus(status) {
-		return ClassOf(statusCode(status))
+		return classOf(statusCode(status))
 	}
 	return ClassInternal
 }

@@ -167,9 +167,9 @@ func Lookup(code string) (Info, bool) {
 // Catalog returns every well-known code in the documented order.
 func Catalog() []Info { return append([]Info(nil), catalog...) }
 
-// ClassOf returns the class a code implies: its catalog class for a
-// well-known code, else INTERNAL.
-func ClassOf(code string) Class {
+// classOf returns the class a code implies: its catalog class for a
+// well-known code, else INTERNAL. DeriveClass(code, 0) is its exported form.
+func classOf(code string) Class {
 	if i, ok := byCode[code]; ok {
 		return catalog[i].Class
 	}

@@ -93,7 +93,10 @@ func NotFound(message string) *Error { return New(CodeNotFound, message) }
 // Conflict returns a CONFLICT error.
 func Conflict(message string) *Error { return New(CodeConflict, message) }
 
-// Validation returns a VALIDATION error.
+// Validation returns a VALIDATION error (class ClassValidation), named
+// after its code as NotFound and Conflict are: for a rule over the arguments
+// as a whole ("start is after end"). The validation package's NewError
+// builds the INVALID_INPUT error that lists per-field violations.
 func Validation(message string) *Error { return New(CodeValidation, message) }
 
 // Permission returns a PERMISSION error.
@@ -110,6 +113,12 @@ func Internal(message string) *Error { return New(CodeInternal, message) }
 func RateLimited(message string, after time.Duration) *Error {
 	return New(CodeRateLimited, message).WithRetryAfter(after)
 }
+
+// ValidationRecovery is the line MCP Fusion ends every validation error
+// with, after the fields: the validation package's errors carry it as their
+// Recovery, and the xml dialect writes it in a <validation_error> whose
+// model has no recovery of its own.
+const ValidationRecovery = "Fix the fields above and call the tool again. Do not explain the error."
 
 // Required returns the MISSING_REQUIRED_FIELD error MCP Fusion's required()
 // builds for field, with RequiredField(field) as its one field.
@@ -197,7 +206,7 @@ func (e *Error) WithRetryAfter(d time.Duration) *Error {
 }
 
 // WithRetryable states whether the same call may succeed later and returns e.
-func (e *Error) WithRetryable(b bool) *Error { e.Retryable = Of(b); return e }
+func (e *Error) WithRetryable(b bool) *Error { e.Retryable = TristateOf(b); return e }
 
 // WithStatus sets the HTTP status and returns e.
 func (e *Error) WithStatus(status int) *Error { e.Status = status; return e }
@@ -342,6 +351,10 @@ func (e *Error) Clone() *Error {
 // function's typed-nil result joined with errors.Join or wrapped with %w, is
 // skipped, and so is an As method that gives one: As never returns
 // (nil, true).
+//
+// That is why As exists beside errors.AsType[*Error]: errors.AsType stops
+// at the first *Error in the chain, nil or not, and returns (nil, true) for
+// errors.Join(check(), err) when check returns a typed-nil *Error.
 func As(err error) (*Error, bool) {
 	e := find(err)
 	return e, e != nil

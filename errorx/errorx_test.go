@@ -408,7 +408,7 @@ func TestEnums(t *testing.T) {
 			t.Errorf("severity %v", s)
 		}
 	}
-	if errorx.Unset.Or(true) != true || errorx.No.Or(true) != false || errorx.Of(true) != errorx.Yes {
+	if errorx.Unset.Or(true) != true || errorx.No.Or(true) != false || errorx.TristateOf(true) != errorx.Yes {
 		t.Error("Tristate")
 	}
 }

@@ -34,11 +34,6 @@ func SentField(path string, sent any, message string) Field {
 	return Field{Path: path, Sent: sent, WasSent: true, Message: message}
 }
 
-// MissingField returns a Field for an argument the caller did not send.
-func MissingField(path, message string) Field {
-	return Field{Path: path, Message: message}
-}
-
 // RequiredField returns the Field that Required reports for path: nothing
 // sent, rule "required", message "Required.".
 func RequiredField(path string) Field {

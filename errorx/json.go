@@ -152,7 +152,7 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 		out.RetryAfter = d
 	}
 	if m.Retryable != nil {
-		out.Retryable = Of(*m.Retryable)
+		out.Retryable = TristateOf(*m.Retryable)
 	}
 	if m.Status != 0 && !IsStatus(m.Status) {
 		return fmt.Errorf(`"status": %d is not an HTTP status (100 to 999)`, m.Status)

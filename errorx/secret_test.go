@@ -45,7 +45,7 @@ func TestRedactedNeverPrints(t *testing.T) {
 
 func TestRedactSecrets(t *testing.T) {
 	e := errorx.New("X", "m").WithDetail("api_key", "k1").WithDetail("count", 3).
-		WithFields(errorx.SentField("password", "p", "m"), errorx.MissingField("token", "m"), errorx.SentField("email", "e", "m"))
+		WithFields(errorx.SentField("password", "p", "m"), errorx.RequiredField("token"), errorx.SentField("email", "e", "m"))
 	got := errorx.RedactSecrets(e, nil)
 	if got == e {
 		t.Fatal("nothing was redacted")

@@ -194,7 +194,7 @@ func decodeContractMembers(ms []jsonw.Member, outer bool) (*errorx.Error, bool) 
 	// recoverable is retryable or fixable: it says something of Retryable
 	// only when it differs from what the code and class imply.
 	if recoverable != (errorx.DefaultRetryable(e.Code, e.EffectiveClass()) || errorx.DefaultRecoverable(e.Code, e.EffectiveClass())) {
-		e.Retryable = errorx.Of(recoverable)
+		e.Retryable = errorx.TristateOf(recoverable)
 	}
 	return e, true
 }

@@ -133,7 +133,7 @@ func TestValidationRecoveryDefault(t *testing.T) {
 // the model's sentence.
 func TestFieldsAboveIsTrue(t *testing.T) {
 	e := errorx.New(errorx.CodeInvalidInput, "2 arguments are invalid.").
-		WithRecovery(render.ValidationRecovery).WithActions("users.list").
+		WithRecovery(errorx.ValidationRecovery).WithActions("users.list").
 		WithFields(errorx.SentField("email", "x", "Invalid email."), errorx.RequiredField("name"))
 	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{Now: fixedNow}} {
 		res := d.Render(e)
@@ -168,7 +168,7 @@ func TestFieldsAboveIsTrue(t *testing.T) {
 		} else if !said {
 			t.Errorf("%s: the recovery is not shown", d.Name())
 		}
-		if got, _ := render.Decode(res); got.Recovery != render.ValidationRecovery {
+		if got, _ := render.Decode(res); got.Recovery != errorx.ValidationRecovery {
 			t.Errorf("%s: recovery reads back as %q", d.Name(), got.Recovery)
 		}
 	}

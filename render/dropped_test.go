@@ -21,11 +21,11 @@ func TestLimitsAddToEarlierCounts(t *testing.T) {
 		e.Fields = append(e.Fields, errorx.RequiredField("f"+strconv.Itoa(i)))
 	}
 	e.Details.Set("kept", 1)
-	e.Details.Set(render.TruncatedKey, "(truncated: 50 more fields)")
+	e.Details.Set(errorx.TruncatedKey, "(truncated: 50 more fields)")
 
 	got := render.Limits{MaxFields: 10, MaxDetails: 1}.Apply(e)
 	require.Len(t, got.Fields, 10)
-	v, ok := got.Details.Get(render.TruncatedKey)
+	v, ok := got.Details.Get(errorx.TruncatedKey)
 	require.True(t, ok)
 	assert.Equal(t, "(truncated: 140 more fields)", v, "90 dropped here and 50 before")
 	kept, _ := got.Details.Get("kept")
@@ -33,9 +33,9 @@ func TestLimitsAddToEarlierCounts(t *testing.T) {
 	assert.Equal(t, 2, got.Details.Len())
 
 	// A detail under the key that is not a count is kept as it was.
-	e.Details.Set(render.TruncatedKey, "a tool's own value")
+	e.Details.Set(errorx.TruncatedKey, "a tool's own value")
 	got = render.Limits{MaxString: 4096}.Apply(withLongMessage(e))
-	v, _ = got.Details.Get(render.TruncatedKey)
+	v, _ = got.Details.Get(errorx.TruncatedKey)
 	assert.Equal(t, "a tool's own value", v)
 }
 

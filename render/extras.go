@@ -306,7 +306,7 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 	case pRetryable:
 		b, ok := jsonw.Bool(m.Raw)
 		if ok {
-			e.Retryable = errorx.Of(b)
+			e.Retryable = errorx.TristateOf(b)
 		}
 		return ok
 	case pStatus, pStatusCode:
@@ -365,7 +365,7 @@ func normalizeRetryable(e *errorx.Error, wire bool) {
 	if wire == errorx.DefaultRetryable(e.Code, e.EffectiveClass()) {
 		e.Retryable = errorx.Unset
 	} else {
-		e.Retryable = errorx.Of(wire)
+		e.Retryable = errorx.TristateOf(wire)
 	}
 }
 

@@ -37,9 +37,6 @@ type Limits struct {
 // DefaultLimits are the limits a zero Limits stands for.
 var DefaultLimits = Limits{MaxString: 4096, MaxValue: 4096, MaxActions: 32, MaxDetails: 64, MaxFields: 100, MaxOutput: 64 << 10}
 
-// TruncatedKey is the detail key under which Limits counts what it dropped.
-const TruncatedKey = "…"
-
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
 	pick := func(v, def int) int {
@@ -71,8 +68,8 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 	cut := func(s string) string { return cutString(s, l.MaxString) }
 	c.Code, c.Message, c.Recovery, c.Tool = cut(c.Code), cut(c.Message), cut(c.Recovery), cut(c.Tool)
 	// What an earlier bound dropped (validation stops at its MaxFields and
-	// says so under TruncatedKey) is added to what this one drops.
-	prior, hadPrior := c.Details.Get(TruncatedKey)
+	// says so under errorx.TruncatedKey) is added to what this one drops.
+	prior, hadPrior := c.Details.Get(errorx.TruncatedKey)
 	dropped := droppedCounts(prior)
 	if n := len(c.Actions) - l.MaxActions; n > 0 {
 		c.Actions = c.Actions[:l.MaxActions]
@@ -101,7 +98,7 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 	var d errorx.Details
 	pairs := c.Details.Pairs()
 	if hadPrior {
-		pairs = slices.DeleteFunc(slices.Clone(pairs), func(p errorx.Detail) bool { return p.Key == TruncatedKey })
+		pairs = slices.DeleteFunc(slices.Clone(pairs), func(p errorx.Detail) bool { return p.Key == errorx.TruncatedKey })
 	}
 	if n := len(pairs) - l.MaxDetails; n > 0 {
 		pairs = pairs[:l.MaxDetails]
@@ -111,9 +108,9 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 		d.Set(cut(p.Key), boundValue(p.Value, l.MaxValue))
 	}
 	if text := dropped.String(); text != "" {
-		d.Set(TruncatedKey, text)
+		d.Set(errorx.TruncatedKey, text)
 	} else if hadPrior {
-		d.Set(TruncatedKey, boundValue(prior, l.MaxValue)) // not a count this bound writes: kept as it was
+		d.Set(errorx.TruncatedKey, boundValue(prior, l.MaxValue)) // not a count this bound writes: kept as it was
 	}
 	c.Details = d
 	return c
@@ -226,7 +223,7 @@ func cutString(s string, max int) string {
 }
 
 // dropCounts counts what bounds dropped, by kind, in the order
-// TruncatedKey's text lists them.
+// errorx.TruncatedKey's text lists them.
 type dropCounts [3]int
 
 const (
@@ -237,7 +234,7 @@ const (
 
 var droppedKinds = [...]string{" more actions", " more fields", " more details"}
 
-// String is TruncatedKey's text, "(truncated: 2 more actions, 5 more
+// String is errorx.TruncatedKey's text, "(truncated: 2 more actions, 5 more
 // fields)", or "" when nothing was dropped.
 func (c dropCounts) String() string {
 	var b []byte
@@ -259,7 +256,7 @@ func (c dropCounts) String() string {
 	return string(append(b, ')'))
 }
 
-// droppedCounts reads the counts of a TruncatedKey text back; anything
+// droppedCounts reads the counts of an errorx.TruncatedKey text back; anything
 // else counts nothing.
 func droppedCounts(v any) dropCounts {
 	var c dropCounts

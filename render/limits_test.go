@@ -50,7 +50,7 @@ func TestLimitsBound(t *testing.T) {
 	if len(b.Actions) != 32 || len(b.Fields) != 100 || b.Details.Len() != 65 {
 		t.Errorf("counts: %d actions, %d fields, %d details", len(b.Actions), len(b.Fields), b.Details.Len())
 	}
-	if v, _ := b.Details.Get(render.TruncatedKey); v != "(truncated: 968 more actions, 900 more fields, 9937 more details)" {
+	if v, _ := b.Details.Get(errorx.TruncatedKey); v != "(truncated: 968 more actions, 900 more fields, 9937 more details)" {
 		t.Errorf("the cut is not counted: %v", v)
 	}
 	for _, d := range dialects() {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -58,7 +59,7 @@ func ByName(name string) (Dialect, error) {
 	case NameEnvelope:
 		return Envelope{}, nil
 	}
-	return nil, fmt.Errorf("render: unknown dialect %q (want one of %v)", name, Names())
+	return nil, fmt.Errorf("render: unknown dialect %q (want one of %s)", name, strings.Join(Names(), ", "))
 }
 
 // textResult returns a result holding one text block.

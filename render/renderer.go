@@ -38,20 +38,16 @@ type Renderer struct {
 // A RendererOption configures a Renderer.
 type RendererOption func(*Renderer)
 
-// FormatArgument is the name of the tool argument by which a caller picks the
-// toolerror dialect's mode (markdown, json or both) for one call.
-const FormatArgument = format.Argument
-
 // NewRenderer returns a Renderer that writes errors in dialect d (Interbase
 // when d is nil), configured by opts. By default it logs panics to
 // slog.Default(), keeps error results of tools that declare an outputSchema
 // safe for strict clients (OutputSchemaSafe) and reads the toolerror mode
-// from the FormatArgument argument.
+// from the format.Argument argument ("format").
 func NewRenderer(d Dialect, opts ...RendererOption) *Renderer {
 	if d == nil {
 		d = Interbase{}
 	}
-	r := &Renderer{dialect: d, formatArg: FormatArgument, secrets: errorx.SecretNames}
+	r := &Renderer{dialect: d, formatArg: format.Argument, secrets: errorx.SecretNames}
 	for _, o := range opts {
 		o(r)
 	}
@@ -75,8 +71,8 @@ func WithOutputSchemaPolicy(p OutputSchemaPolicy) RendererOption {
 
 // WithFormatArgument names the tool argument from which the toolerror
 // dialect reads the caller's mode for one call; the default is
-// FormatArgument. The empty name turns per-request modes off: every result
-// then has the dialect's own mode.
+// format.Argument ("format"). The empty name turns per-request modes off:
+// every result then has the dialect's own mode.
 func WithFormatArgument(name string) RendererOption {
 	return func(r *Renderer) { r.formatArg = name }
 }

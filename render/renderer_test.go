@@ -270,3 +270,17 @@ func TestOutputSchemaNeedsInput(t *testing.T) {
 		}
 	}
 }
+
+// TestByNameUnknownListsNames checks that ByName's error for an unknown
+// dialect lists the names as the CLI does ("interbase, toolerror, …"), not
+// as a Go slice ("[interbase toolerror …]").
+func TestByNameUnknownListsNames(t *testing.T) {
+	d, err := render.ByName("yaml")
+	if d != nil || err == nil {
+		t.Fatalf("ByName(yaml) = %v, %v; want nil and an error", d, err)
+	}
+	want := `render: unknown dialect "yaml" (want one of ` + strings.Join(render.Names(), ", ") + `)`
+	if err.Error() != want {
+		t.Errorf("error = %q\nwant    %q", err, want)
+	}
+}

@@ -44,8 +44,9 @@ type ToolError struct {
 	NeedsInput bool
 }
 
-// Kind is the discriminator of a toolError:v1 object.
-const Kind = "toolError:v1"
+// ToolErrorKind is the discriminator of a toolError:v1 object (its "kind"
+// member), as NeedsInputKind is of a needsInput:v1 one.
+const ToolErrorKind = "toolError:v1"
 
 // toolErrorParts are the members toolError:v1's details may hold.
 var toolErrorParts = partsOf(pStatusCode, pCode, pClass, pSeverity, pRecovery, pActions, pRetryAfter, pTool, pFields)
@@ -156,7 +157,7 @@ func (ToolError) AppendMarkdown(dst []byte, e *errorx.Error) []byte {
 func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 	w.BeginObject()
 	w.Key("kind")
-	w.String(Kind)
+	w.String(ToolErrorKind)
 	w.Key("code")
 	w.String(code)
 	w.Key("message")
@@ -312,7 +313,7 @@ func decodeToolError(data string) (*errorx.Error, bool) {
 			details = m.Raw
 		}
 	}
-	if kind != Kind {
+	if kind != ToolErrorKind {
 		return nil, false
 	}
 	e := &errorx.Error{Code: code, Message: msg}

@@ -17,7 +17,7 @@ import (
 //   - An error with fields is a <validation_error action="TOOL"> with one
 //     <field name="PATH"> line per field ("message You sent: X. Expected: …";
 //     a field with a rule parameter also has rule and param attributes)
-//     and a <recovery>: the model's, or Fusion's ValidationRecovery. Its code and message have no element: the field lines
+//     and a <recovery>: the model's, or Fusion's errorx.ValidationRecovery. Its code and message have no element: the field lines
 //     are the message.
 //   - A routing error (MISSING_DISCRIMINATOR, UNKNOWN_ACTION,
 //     INVALID_DISCRIMINATOR) without a severity is Fusion's routing form:
@@ -39,11 +39,6 @@ type XML struct{}
 
 // validationCode is the code of a <validation_error> that states none.
 const validationCode = errorx.CodeInvalidInput
-
-// ValidationRecovery is the line MCP Fusion ends every validation error
-// with. The xml dialect writes it in a <validation_error> whose model has
-// no recovery of its own; the fields are above it there.
-const ValidationRecovery = "Fix the fields above and call the tool again. Do not explain the error."
 
 // Name returns "xml".
 func (XML) Name() string { return NameXML }
@@ -243,7 +238,7 @@ func appendValidationError(dst []byte, e *errorx.Error) []byte {
 	dst = appendActionList(dst, e.Actions)
 	dst = appendDetailsXML(dst, e.Details)
 	dst = appendRetryAfterXML(dst, e)
-	dst = appendElem(dst, "recovery", orDefault(e.Recovery, ValidationRecovery))
+	dst = appendElem(dst, "recovery", orDefault(e.Recovery, errorx.ValidationRecovery))
 	return append(dst, "\n</validation_error>"...)
 }
 
@@ -303,7 +298,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 	}
 	if s, ok := root.lookup("retryable"); ok {
 		if b, err := strconv.ParseBool(s); err == nil {
-			e.Retryable = errorx.Of(b)
+			e.Retryable = errorx.TristateOf(b)
 		}
 	}
 	class := errorx.ClassUnset

@@ -64,9 +64,10 @@ func newConfig(opts []Option) config {
 // Bind decodes the request's arguments strictly into a T and validates it.
 //
 // On failure it returns the zero T and an *errorx.Error with code
-// INVALID_INPUT (class VALIDATION), the tool name, Recovery and one field
-// per problem: arguments that are not an object, unknown keys (at every
-// level of nested structs, with the closest valid name as a hint), values
+// INVALID_INPUT (class VALIDATION), the tool name,
+// errorx.ValidationRecovery and one field per problem: arguments that are
+// not an object, unknown keys (at every level of nested structs, with the
+// closest valid name as a hint), values
 // of the wrong JSON type, numbers out of range and every failed validate
 // tag. See (*Validator).BindJSON for the rules; T may be a struct or a
 // pointer to one, at any depth (**S is a new pointer to a new *S); other
@@ -263,7 +264,7 @@ func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors
 // failure is located (its sort key and top-level argument, which cost no
 // allocation), but only the first MaxFields fields in the documented order
 // are translated; the others are counted in the summary and under
-// TruncatedKey.
+// errorx.TruncatedKey.
 func (v *Validator) buildBounded(tool string, probs list, ve validator.ValidationErrors, root reflect.Value,
 	raw string, hasRaw, owned, named bool) *errorx.Error {
 	t := newTranslator(v, root, raw, hasRaw, owned)
@@ -318,11 +319,11 @@ func (v *Validator) buildBounded(tool string, probs list, ve validator.Validatio
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
 		Message:  c.text(tool),
-		Recovery: Recovery,
+		Recovery: errorx.ValidationRecovery,
 		Tool:     tool,
 		Fields:   fields,
 	}
-	e.Details.Set(TruncatedKey, "(truncated: "+strconv.Itoa(len(idx)-len(kept))+" more fields)")
+	e.Details.Set(errorx.TruncatedKey, "(truncated: "+strconv.Itoa(len(idx)-len(kept))+" more fields)")
 	return e
 }
 
@@ -605,9 +606,9 @@ func (v *Validator) appendFields(dst []errorx.Field, ve validator.ValidationErro
 }
 
 // NewError returns the validation error for fields: code INVALID_INPUT,
-// class VALIDATION, tool, Recovery, and a summary message that names the
-// top-level arguments concerned (never a value the caller sent). The error
-// keeps fields as they are (no copy).
+// class VALIDATION, tool, errorx.ValidationRecovery, and a summary message
+// that names the top-level arguments concerned (never a value the caller
+// sent). The error keeps fields as they are (no copy).
 func NewError(tool string, fields []errorx.Field) *errorx.Error {
 	return newError(tool, fields, true)
 }
@@ -626,7 +627,7 @@ func fill(e *errorx.Error, tool string, fields []errorx.Field, named bool) {
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
 		Message:  summary(tool, fields, named),
-		Recovery: Recovery,
+		Recovery: errorx.ValidationRecovery,
 		Tool:     tool,
 		Fields:   fields,
 	}
@@ -751,11 +752,7 @@ func of(tool string) string {
 // package's default field bound (render.DefaultLimits.MaxFields), so a
 // reply shows no fewer of them. Past it the error keeps the first
 // MaxFields fields in the documented order and counts the others under the
-// detail key TruncatedKey ("(truncated: N more fields)", as the render
+// detail key errorx.TruncatedKey ("(truncated: N more fields)", as the render
 // package's limits say it); the summary message still names every
 // argument concerned. Fields and AppendFields are not bounded.
 const MaxFields = 100
-
-// TruncatedKey is the detail key under which an error counts the fields
-// past MaxFields: render.TruncatedKey.
-const TruncatedKey = "…"

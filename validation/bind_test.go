@@ -256,7 +256,7 @@ func TestSummary(t *testing.T) {
 		}
 	}
 	e := validation.NewError("t", nil)
-	if e.Code != errorx.CodeInvalidInput || e.Class != errorx.ClassValidation || e.Recovery != validation.Recovery {
+	if e.Code != errorx.CodeInvalidInput || e.Class != errorx.ClassValidation || e.Recovery != errorx.ValidationRecovery {
 		t.Errorf("%+v", e)
 	}
 }

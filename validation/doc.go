@@ -101,7 +101,7 @@
 // are located without rescanning the arguments, and an error keeps at most
 // MaxFields (100) fields, the first ones in the order above; only those
 // are translated, and the others are counted under the detail key
-// TruncatedKey ("…": "(truncated: N more fields)", the render package's
+// errorx.TruncatedKey ("…": "(truncated: N more fields)", the render package's
 // wording) and in the summary message. Fields and AppendFields are not
 // bounded. A sent value is read at most MaxDepth levels deep. Messages,
 // Expected and hints never hold the value sent (only Sent does).

@@ -53,7 +53,7 @@ func fieldsOf(t *testing.T, v *validation.Validator, dst any, args string, opts 
 	if e.Code != errorx.CodeInvalidInput || e.Class != errorx.ClassValidation {
 		t.Fatalf("error %s/%s, want INVALID_INPUT/VALIDATION: %v", e.Code, e.Class, e)
 	}
-	if e.Tool != "tool" || e.Recovery != validation.Recovery {
+	if e.Tool != "tool" || e.Recovery != errorx.ValidationRecovery {
 		t.Errorf("tool %q recovery %q", e.Tool, e.Recovery)
 	}
 	return e.Fields

@@ -34,10 +34,6 @@ const (
 	RuleDuplicate = "duplicate"
 )
 
-// Recovery is the recovery line of every validation error, MCP Fusion's
-// wording.
-const Recovery = "Fix the fields above and call the tool again. Do not explain the error."
-
 // Validator validates tool arguments and explains failures as
 // errorx fields. It wraps a *validator.Validate configured with JSON field
 // names (RegisterTagNameFunc with the json tag; json:"-" fields and promoted

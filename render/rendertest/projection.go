@@ -47,7 +47,7 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		if e.IsRecoverable() == def {
 			p.Retryable = errorx.Unset
 		} else {
-			p.Retryable = errorx.Of(e.IsRecoverable())
+			p.Retryable = errorx.TristateOf(e.IsRecoverable())
 		}
 	case render.Envelope:
 		// validation_errors is an object sorted by path (the bytes as
@@ -59,7 +59,7 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		}
 		jsonProject(p, jsonw.Go, true)
 		if len(p.Fields) > 0 && p.Recovery == "Fix the fields listed in details.validation_errors and call the tool again. Do not explain the error." {
-			p.Recovery = render.ValidationRecovery // the hint says "listed" for "above"
+			p.Recovery = errorx.ValidationRecovery // the hint says "listed" for "above"
 		}
 		if d.HTTPCode {
 			p.Status = e.EffectiveStatus()
@@ -218,7 +218,7 @@ func xmlProject(e, p *errorx.Error) {
 		// render.ReadFusionField). An empty code reads back as INVALID_INPUT,
 		// an empty recovery as Fusion's.
 		p.Code = orDefault(p.Code, errorx.CodeInvalidInput)
-		p.Recovery = orDefault(p.Recovery, render.ValidationRecovery)
+		p.Recovery = orDefault(p.Recovery, errorx.ValidationRecovery)
 		p.Message = ""
 		for i, f := range e.Fields {
 			name := f.Path
