@@ -38,9 +38,6 @@ func TestTypeScriptClient(t *testing.T) {
 	e2e.CheckTypeScript(t, path, e2e.LoadCalls(t, "testdata/calls.json"))
 }
 
-// TestPanicKeepsServing checks that a panic is logged with its value and
-// stack, that the agent sees neither, and that the server answers the next
-// call.
 // TestDidYouMeanEveryTypo checks the hint of every one-letter typo of
 // every key of the example's argument structs (see e2e.CheckTypoHints).
 func TestDidYouMeanEveryTypo(t *testing.T) {
@@ -53,6 +50,9 @@ func TestInputSchema(t *testing.T) {
 	e2e.CheckInputSchemas(t, e2e.Connect(t, newServer(render.Interbase{}, discard())), e2e.LoadCalls(t, "testdata/calls.json"))
 }
 
+// TestPanicKeepsServing checks that a panic is logged with its value and
+// stack, that the agent sees neither, and that the server answers the next
+// call.
 func TestPanicKeepsServing(t *testing.T) {
 	var log bytes.Buffer
 	c := e2e.Connect(t, newServer(render.XML{}, slog.New(slog.NewJSONHandler(&log, nil))))
