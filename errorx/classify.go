@@ -45,6 +45,11 @@ func From(err error) *Error {
 	if err == nil {
 		return nil
 	}
+	if !Searchable(err) {
+		e := New(CodeInternalError, "Internal server error.")
+		e.cause = err
+		return e
+	}
 	if e, ok := As(err); ok {
 		return e
 	}

@@ -124,7 +124,7 @@ func (c *toolCall) handle(ctx context.Context, _ mcpgo.CallToolRequest) (*mcpgo.
 		case c.isUnknownTool(err):
 			c.readArguments()
 			return nil, c.unknownTool(err)
-		case errors.As(err, &wire):
+		case errorx.Searchable(err) && errors.As(err, &wire):
 			c.protocol = err
 			return passThrough, nil
 		}

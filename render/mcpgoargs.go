@@ -47,6 +47,9 @@ func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
 			return m.convert(args)
 		}
 	}
+	if !errorx.Searchable(err) {
+		return nil
+	}
 	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && te.Field != "" && te.Type != nil {
 		if path, sent, ok := findMistyped(args, te.Field, te.Value); ok {
 			return errorx.WrongType(path, sent, jsontype.OfKind(te.Type))

@@ -247,6 +247,9 @@ func isNilModel(err error) bool {
 
 // isProtocolError reports whether err must reach mcp-go as a Go error.
 func (r *Renderer) isProtocolError(err error) bool {
+	if !errorx.Searchable(err) {
+		return false
+	}
 	if _, ok := errors.AsType[mcp.URLElicitationRequiredError](err); ok {
 		return true
 	}
@@ -260,6 +263,9 @@ func (r *Renderer) isProtocolError(err error) bool {
 // model of its own and is none of the errors From knows, so the result says
 // only INTERNAL_ERROR's fixed sentence.
 func hidden(err error) bool {
+	if !errorx.Searchable(err) {
+		return true
+	}
 	if _, ok := errorx.As(err); ok {
 		return false
 	}
