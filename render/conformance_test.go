@@ -3,14 +3,17 @@ package render_test
 import (
 	"testing"
 
+	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // TestConformance runs every dialect (and every toolerror mode, and the
 // envelope's options) over generated models: valid output, determinism,
-// isError, and the round trip through Decode onto the documented projection.
+// isError, and the round trip through Decode onto the documented projection:
+// 500 models per configuration by default and with -short, 10,000 in the
+// long run (testsize.Long).
 func TestConformance(t *testing.T) {
-	n := 10_000
+	n := testsize.N(500, 10_000)
 	if testing.Short() {
 		n = 500
 	}

@@ -14,18 +14,20 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 )
 
 // TestLoad: an in-process mcp-go server with the middleware answers 10,000
-// concurrent tool calls mixing successes, errors and panics, every one
-// correctly; afterwards no goroutine is left behind, and a second round
-// does not grow the heap.
+// (1,000 by default, outside the long run of testsize.Long) concurrent tool
+// calls mixing successes, errors and panics, every one correctly;
+// afterwards no goroutine is left behind, and a second round does not grow
+// the heap.
 func TestLoad(t *testing.T) {
 	if testing.Short() {
-		t.Skip("10,000 calls")
+		t.Skip("thousands of calls")
 	}
-	const calls = 10_000
+	calls := testsize.N(1000, 10_000)
 	inFlight := calls // all at once
 	if raceEnabled {
 		inFlight = 2_000 // the race detector allows 8128 goroutines

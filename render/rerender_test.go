@@ -6,15 +6,17 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // TestRerenderIdentical is the property that a client reading a result can
 // hand it on unchanged: for every dialect, rendering what Decode read back
-// gives the bytes of the first render, for generated models.
+// gives the bytes of the first render, for generated models (500 per
+// configuration by default and with -short, 4,000 in the long run).
 func TestRerenderIdentical(t *testing.T) {
-	n := 4000
+	n := testsize.N(500, 4000)
 	if testing.Short() {
 		n = 500
 	}

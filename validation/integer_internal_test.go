@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/mcperr/mcperr/internal/testsize"
 )
 
 // checkIntegerLiteral compares integerDigits, parseInt and parseUint on the
@@ -114,7 +116,7 @@ func TestIntegerDigitsMatchesBig(t *testing.T) {
 		checkIntegerLiteral(t, lit)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	for range 200000 {
+	for range testsize.N(20_000, 200_000) { // random literals; 200,000 in the long run
 		checkIntegerLiteral(t, randomLiteral(rng))
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/testsize"
 )
 
 // The structs of the property test. Those named exact* use only tags with
@@ -447,8 +448,11 @@ func tagParams(t reflect.Type, seen map[reflect.Type]bool, strs, nums *[]string)
 // the format argument and an IgnoreKeys key among them), are checked by
 // Bind and by a JSON Schema validator (santhosh-tekuri/jsonschema, draft
 // 2020-12). Whatever Bind accepts, the schema accepts; for the structs
-// with only exactly expressible tags, the two verdicts are equal.
+// with only exactly expressible tags, the two verdicts are equal. Each
+// struct gets 40 generated objects by default, 120 in the long run
+// (testsize.Long); a quarter of them at least must reach acceptance.
 func TestSchemaAgreesWithBind(t *testing.T) {
+	objects := testsize.N(40, 120)
 	for i, ps := range propertyStructs {
 		t.Run(ps.name, func(t *testing.T) {
 			opts := []Option{WithValidator(propertyValidator), IgnoreKeys("action")}
@@ -496,7 +500,7 @@ func TestSchemaAgreesWithBind(t *testing.T) {
 				}
 				return be
 			}
-			for range 120 {
+			for range objects {
 				args := g.object(ps.typ, 0)
 				// Resample the arguments Bind complains about, to reach
 				// accepted objects, checking every step.
@@ -534,7 +538,7 @@ func TestSchemaAgreesWithBind(t *testing.T) {
 				m[g.pick(g.unknown)] = json.Number("1")
 				check(m)
 			}
-			if accepted < 30 && ps.name != "customTag" {
+			if accepted < objects/4 && ps.name != "customTag" {
 				t.Errorf("only %d accepted objects (of %d): the generator does not reach valid arguments", accepted, accepted+rejected)
 			}
 			t.Logf("%d accepted, %d rejected, verdicts equal on %d", accepted, rejected, equal)

@@ -3,6 +3,8 @@ package validation
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/mcperr/mcperr/internal/testsize"
 )
 
 // osaReference is the textbook optimal string alignment distance.
@@ -39,7 +41,7 @@ func TestOSAMatchesReference(t *testing.T) {
 		}
 		return w
 	}
-	for range 200000 {
+	for range testsize.N(20_000, 200_000) { // random pairs; 200,000 in the long run
 		a, b := word(), word()
 		want := osaReference(a, b)
 		for limit := range 10 {

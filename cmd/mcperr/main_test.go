@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 )
@@ -291,15 +292,16 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// TestBigInput: a 100 MB model is refused at the default -max-line after
-// reading 8 MiB of it, with little memory; with -max-line 0 it is rendered
-// within the default limits. A 100 MB stream of garbage fails at its first
-// byte.
+// TestBigInput: a 100 MB model (in the long run of testsize.Long; 10 MB,
+// still past the default -max-line of 8 MiB, otherwise) is refused at the
+// default -max-line after reading 8 MiB of it, with little memory; with
+// -max-line 0 it is rendered within the default limits. A stream of
+// garbage as long fails at its first byte.
 func TestBigInput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("big input")
 	}
-	size := 100 << 20
+	size := testsize.N(10<<20, 100<<20)
 	if raceEnabled {
 		size = 10 << 20 // the race detector makes 100 MB take minutes; the property is the same
 	}
