@@ -244,11 +244,7 @@ func TestOutputSchemaNeedsInput(t *testing.T) {
 // as a Go slice ("[interbase toolerror …]").
 func TestByNameUnknownListsNames(t *testing.T) {
 	d, err := render.ByName("yaml")
-	if d != nil || err == nil {
-		t.Fatalf("ByName(yaml) = %v, %v; want nil and an error", d, err)
-	}
-	want := `render: unknown dialect "yaml" (want one of ` + strings.Join(render.Names(), ", ") + `)`
-	if err.Error() != want {
-		t.Errorf("error = %q\nwant    %q", err, want)
-	}
+	require.Error(t, err, "ByName(yaml)")
+	require.Equal(t, nil, d, "ByName(yaml): want no Dialect") // not Nil: a typed nil would be a Dialect
+	assert.EqualError(t, err, `render: unknown dialect "yaml" (want one of `+strings.Join(render.Names(), ", ")+`)`)
 }
