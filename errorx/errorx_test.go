@@ -9,11 +9,13 @@ import (
 	"io/fs"
 	"net"
 	"os"
-	"reflect"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
 )
@@ -41,68 +43,69 @@ const designExample = `{
 
 func TestJSONDesignExample(t *testing.T) {
 	var e errorx.Error
-	if err := json.Unmarshal([]byte(designExample), &e); err != nil {
-		t.Fatal(err)
-	}
-	if e.Code != "ProjectNotFound" || e.Class != errorx.ClassNotFound || e.Severity != errorx.SeverityError ||
-		e.RetryAfter != 30*time.Second || e.Retryable != errorx.No || e.Status != 404 || e.Tool != "projects.get" ||
-		len(e.Actions) != 1 || e.Details.Len() != 2 || len(e.Fields) != 2 {
-		t.Fatalf("decoded %+v", e)
-	}
-	if f := e.Fields[0]; f.Path != "email" || !f.WasSent || f.Sent != "bad-email" || f.Rule != "email" || f.Options != nil {
-		t.Errorf("field 0: %+v", f)
-	}
-	if f := e.Fields[1]; f.WasSent || f.Sent != nil || f.Message != "Required." {
-		t.Errorf("field 1: %+v (no sent key means nothing was sent)", f)
-	}
-	b, _ := json.Marshal(&e)
+	require.NoError(t, json.Unmarshal([]byte(designExample), &e))
+	assert.Equal(t, "ProjectNotFound", e.Code)
+	assert.Equal(t, errorx.ClassNotFound, e.Class)
+	assert.Equal(t, errorx.SeverityError, e.Severity)
+	assert.Equal(t, 30*time.Second, e.RetryAfter)
+	assert.Equal(t, errorx.No, e.Retryable)
+	assert.Equal(t, 404, e.Status)
+	assert.Equal(t, "projects.get", e.Tool)
+	assert.Len(t, e.Actions, 1)
+	assert.Equal(t, 2, e.Details.Len())
+	require.Len(t, e.Fields, 2)
+
+	f := e.Fields[0]
+	assert.Equal(t, "email", f.Path)
+	assert.True(t, f.WasSent)
+	assert.Equal(t, "bad-email", f.Sent)
+	assert.Equal(t, "email", f.Rule)
+	assert.Nil(t, f.Options)
+
+	f = e.Fields[1]
+	assert.False(t, f.WasSent, "no sent key means nothing was sent")
+	assert.Equal(t, nil, f.Sent, "no sent key means nothing was sent")
+	assert.Equal(t, "Required.", f.Message)
+
+	b, err := json.Marshal(&e)
+	require.NoError(t, err)
 	want := `{"code":"ProjectNotFound","class":"NOT_FOUND","severity":"error","message":"Project 'proj_xyz' does not exist.","recovery":"Call projects.list first to get valid IDs, then retry.","actions":["projects.list"],"details":{"entity_id":"proj_xyz","searched_workspace":"ws_42"},"retry_after":30,"retryable":false,"status":404,"tool":"projects.get","fields":[{"path":"email","sent":"bad-email","message":"Invalid email.","expected":"a valid email address (e.g. user@example.com)","rule":"email"},{"path":"workspace_id","message":"Required."}]}`
-	if string(b) != want {
-		t.Errorf("marshal:\n got %s\nwant %s", b, want)
-	}
+	assert.Equal(t, want, string(b), "marshal")
 }
 
 func TestJSONKeepsDetailOrderAndNumbers(t *testing.T) {
 	in := `{"details":{"z":1,"a":2.50,"m":{"y":1,"b":2},"big":12345678901234567890,"n":null}}`
 	var e errorx.Error
-	if err := json.Unmarshal([]byte(in), &e); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal([]byte(in), &e))
 	var keys []string
 	for k := range e.Details.Keys() {
 		keys = append(keys, k)
 	}
-	if strings.Join(keys, ",") != "z,a,m,big,n" {
-		t.Errorf("order %v", keys)
-	}
-	b, _ := json.Marshal(&e)
+	assert.Equal(t, []string{"z", "a", "m", "big", "n"}, keys, "order")
+	b, err := json.Marshal(&e)
+	require.NoError(t, err)
 	// Nested maps are sorted as encoding/json sorts them; number literals
-	// are kept as written.
-	if want := `{"class":"INTERNAL","details":{"z":1,"a":2.50,"m":{"b":2,"y":1},"big":12345678901234567890,"n":null}}`; string(b) != want {
-		t.Errorf("got %s\nwant %s", b, want)
-	}
+	// are kept as written (exact bytes, so not JSONEq).
+	assert.Equal(t, `{"class":"INTERNAL","details":{"z":1,"a":2.50,"m":{"b":2,"y":1},"big":12345678901234567890,"n":null}}`, string(b))
 }
 
 func TestJSONSentNullVersusNothing(t *testing.T) {
 	var e errorx.Error
-	if err := json.Unmarshal([]byte(`{"fields":[{"path":"a","sent":null},{"path":"b"},{"path":"","sent":{"x":[1]}}]}`), &e); err != nil {
-		t.Fatal(err)
-	}
-	if !e.Fields[0].WasSent || e.Fields[0].Sent != nil || e.Fields[1].WasSent {
-		t.Errorf("null vs nothing lost: %+v", e.Fields)
-	}
-	b, _ := json.Marshal(&e)
-	if want := `{"class":"INTERNAL","fields":[{"path":"a","sent":null},{"path":"b"},{"path":"","sent":{"x":[1]}}]}`; string(b) != want {
-		t.Errorf("got %s", b)
-	}
+	require.NoError(t, json.Unmarshal([]byte(`{"fields":[{"path":"a","sent":null},{"path":"b"},{"path":"","sent":{"x":[1]}}]}`), &e))
+	require.Len(t, e.Fields, 3)
+	assert.True(t, e.Fields[0].WasSent, "null vs nothing lost")
+	assert.Equal(t, nil, e.Fields[0].Sent, "null vs nothing lost")
+	assert.False(t, e.Fields[1].WasSent, "null vs nothing lost")
+	b, err := json.Marshal(&e)
+	require.NoError(t, err)
+	assert.Equal(t, `{"class":"INTERNAL","fields":[{"path":"a","sent":null},{"path":"b"},{"path":"","sent":{"x":[1]}}]}`, string(b))
 }
 
 func TestJSONDerivesClass(t *testing.T) {
 	for code, class := range map[string]errorx.Class{"RATE_LIMITED": errorx.ClassTransient, "ProjectNotFound": errorx.ClassInternal, "": errorx.ClassInternal, "MISSING_REQUIRED_FIELD": errorx.ClassValidation} {
 		var e errorx.Error
-		if err := json.Unmarshal([]byte(`{"code":"`+code+`"}`), &e); err != nil || e.Class != class {
-			t.Errorf("%q: class %v, %v", code, e.Class, err)
-		}
+		assert.NoError(t, json.Unmarshal([]byte(`{"code":"`+code+`"}`), &e), code)
+		assert.Equal(t, class, e.Class, code)
 	}
 }
 
@@ -125,43 +128,39 @@ func TestJSONErrors(t *testing.T) {
 		`"s"`:                             `want a JSON object, not string`,
 	} {
 		var e errorx.Error
-		err := json.Unmarshal([]byte(in), &e)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: error %v, want %q", in, err, want)
-		}
+		assert.ErrorContains(t, json.Unmarshal([]byte(in), &e), want, in)
 	}
 }
 
 func TestConstructors(t *testing.T) {
 	e := errorx.New("X", "100% done %d")
-	if e.Message != "100% done %d" {
-		t.Errorf("New formatted its message: %q", e.Message)
-	}
+	assert.Equal(t, "100% done %d", e.Message, "New formatted its message")
 	cause := io.ErrUnexpectedEOF
 	e = errorx.Newf("PARSE", "row %d: %w", 7, cause)
-	if e.Message != "row 7: unexpected EOF" || !errors.Is(e, io.ErrUnexpectedEOF) {
-		t.Errorf("Newf: %q, Is(cause) = %v", e.Message, errors.Is(e, io.ErrUnexpectedEOF))
-	}
-	if e := errorx.Newf("X", "%s and %s", "a", "b"); e.Unwrap() != nil {
-		t.Errorf("Newf without %%w has a cause %v", e.Unwrap())
-	}
+	assert.Equal(t, "row 7: unexpected EOF", e.Message)
+	assert.ErrorIs(t, e, io.ErrUnexpectedEOF)
+	assert.NoError(t, errorx.Newf("X", "%s and %s", "a", "b").Unwrap(), "Newf without %w has a cause")
+
 	r := errorx.Required("workspace_id")
-	if r.Code != errorx.CodeMissingRequiredField || r.Class != errorx.ClassValidation ||
-		r.Message != `Required field "workspace_id" is missing.` || r.Recovery != `Provide the "workspace_id" parameter and retry.` ||
-		len(r.Fields) != 1 || !r.Fields[0].IsRequired() || r.Fields[0].Path != "workspace_id" {
-		t.Errorf("Required: %+v", r)
+	assert.Equal(t, errorx.CodeMissingRequiredField, r.Code)
+	assert.Equal(t, errorx.ClassValidation, r.Class)
+	assert.Equal(t, `Required field "workspace_id" is missing.`, r.Message)
+	assert.Equal(t, `Provide the "workspace_id" parameter and retry.`, r.Recovery)
+	if assert.Len(t, r.Fields, 1) {
+		assert.True(t, r.Fields[0].IsRequired())
+		assert.Equal(t, "workspace_id", r.Fields[0].Path)
 	}
+
 	rl := errorx.RateLimited("slow down", 30*time.Second)
-	if rl.RetryAfter != 30*time.Second || !rl.IsRetryable() || rl.EffectiveStatus() != 429 {
-		t.Errorf("RateLimited: %+v", rl)
-	}
-	if e := errorx.New("X", "").WithRetryAfter(-time.Second); e.RetryAfter != 0 {
-		t.Error("a negative retry-after was kept")
-	}
+	assert.Equal(t, 30*time.Second, rl.RetryAfter)
+	assert.True(t, rl.IsRetryable())
+	assert.Equal(t, 429, rl.EffectiveStatus())
+
+	assert.Zero(t, errorx.New("X", "").WithRetryAfter(-time.Second).RetryAfter, "a negative retry-after was kept")
+
 	ua := errorx.UnknownAction("op", "destory", "list", "delete")
-	if ua.Message != `The op "destory" does not exist.` || ua.Recovery != "Choose a valid op from available_actions and call the tool again." {
-		t.Errorf("UnknownAction with a custom discriminator: %+v", ua)
-	}
+	assert.Equal(t, `The op "destory" does not exist.`, ua.Message, "UnknownAction with a custom discriminator")
+	assert.Equal(t, "Choose a valid op from available_actions and call the tool again.", ua.Recovery, "UnknownAction with a custom discriminator")
 	for _, c := range []struct {
 		e     *errorx.Error
 		class errorx.Class
@@ -170,9 +169,8 @@ func TestConstructors(t *testing.T) {
 		{errorx.Validation("m"), errorx.ClassValidation}, {errorx.Permission("m"), errorx.ClassPermission},
 		{errorx.Transient("m"), errorx.ClassTransient}, {errorx.Internal("m"), errorx.ClassInternal},
 	} {
-		if c.e.Class != c.class || c.e.Code != c.class.String() {
-			t.Errorf("%s: class %v", c.e.Code, c.e.Class)
-		}
+		assert.Equal(t, c.class, c.e.Class, c.e.Code)
+		assert.Equal(t, c.class.String(), c.e.Code)
 	}
 }
 
@@ -180,24 +178,19 @@ func TestErrorIsUnwrap(t *testing.T) {
 	sentinel := errorx.New("ProjectNotFound", "")
 	e := errorx.Wrap(os.ErrNotExist, "ProjectNotFound", "Project 'x' does not exist.")
 	wrapped := fmt.Errorf("get: %w", e)
-	if !errors.Is(wrapped, sentinel) {
-		t.Error("Is by code through a wrap chain failed")
-	}
-	if errors.Is(wrapped, errorx.New("Other", "")) || errors.Is(errorx.New("", "a"), errorx.New("", "a")) {
-		t.Error("Is matched a different or empty code")
-	}
-	if !errors.Is(wrapped, os.ErrNotExist) || !errors.Is(wrapped, fs.ErrNotExist) {
-		t.Error("the cause is not reachable")
-	}
-	if got, ok := errorx.As(wrapped); !ok || got != e {
-		t.Error("As did not find the *Error")
-	}
-	if e.Error() != "ProjectNotFound: Project 'x' does not exist." {
-		t.Errorf("Error() = %q", e.Error())
-	}
-	if (&errorx.Error{Message: "m"}).Error() != "m" || (&errorx.Error{Code: "C"}).Error() != "C" || (&errorx.Error{}).Error() != "INTERNAL" {
-		t.Error("Error() of partial errors")
-	}
+	assert.ErrorIs(t, wrapped, sentinel, "Is by code through a wrap chain")
+	assert.NotErrorIs(t, wrapped, errorx.New("Other", ""), "Is matched a different code")
+	assert.NotErrorIs(t, errorx.New("", "a"), errorx.New("", "a"), "Is matched an empty code")
+	assert.ErrorIs(t, wrapped, os.ErrNotExist, "the cause is not reachable")
+	assert.ErrorIs(t, wrapped, fs.ErrNotExist, "the cause is not reachable")
+	got, ok := errorx.As(wrapped)
+	assert.True(t, ok, "As did not find the *Error")
+	assert.Same(t, e, got, "As did not find the *Error")
+	assert.EqualError(t, e, "ProjectNotFound: Project 'x' does not exist.")
+	// Error() of partial errors.
+	assert.EqualError(t, &errorx.Error{Message: "m"}, "m")
+	assert.EqualError(t, &errorx.Error{Code: "C"}, "C")
+	assert.EqualError(t, &errorx.Error{}, "INTERNAL")
 }
 
 type timeoutErr struct{}
@@ -252,25 +245,21 @@ func TestFrom(t *testing.T) {
 		{errors.New("pq: password authentication failed for user admin"), "INTERNAL_ERROR", errorx.ClassInternal, 0},
 	} {
 		e := errorx.From(c.err)
-		if e.Code != c.code || e.EffectiveClass() != c.class || e.Status != c.status {
-			t.Errorf("From(%v) = %s %v %d, want %s %v %d", c.err, e.Code, e.EffectiveClass(), e.Status, c.code, c.class, c.status)
-		}
+		assert.Equal(t, c.code, e.Code, "From(%v)", c.err)
+		assert.Equal(t, c.class, e.EffectiveClass(), "From(%v)", c.err)
+		assert.Equal(t, c.status, e.Status, "From(%v)", c.err)
 		// Nothing of the error's text leaks into the message.
-		for _, secret := range []string{"secret", "10.0.0.7", "/etc", "password", "api.internal"} {
-			if strings.Contains(e.Message, secret) && !errors.Is(c.err, own) {
-				t.Errorf("From(%v) leaks %q in %q", c.err, secret, e.Message)
+		if !errors.Is(c.err, own) {
+			for _, secret := range []string{"secret", "10.0.0.7", "/etc", "password", "api.internal"} {
+				assert.NotContains(t, e.Message, secret, "From(%v) leaks", c.err)
 			}
 		}
-		if _, isOwn := errorx.As(c.err); !isOwn && !errors.Is(e, c.err) {
-			t.Errorf("From(%v): the cause is not reachable", c.err)
+		if _, isOwn := errorx.As(c.err); !isOwn {
+			assert.ErrorIs(t, e, c.err, "From(%v): the cause is not reachable", c.err)
 		}
 	}
-	if errorx.From(nil) != nil {
-		t.Error("From(nil) != nil")
-	}
-	if got := errorx.From(fmt.Errorf("ctx: %w", own)); got != own {
-		t.Error("From did not return the *Error in the chain as it is")
-	}
+	assert.Nil(t, errorx.From(nil))
+	assert.Same(t, own, errorx.From(fmt.Errorf("ctx: %w", own)), "From did not return the *Error in the chain as it is")
 }
 
 func TestDefaults(t *testing.T) {
@@ -290,9 +279,8 @@ func TestDefaults(t *testing.T) {
 		{errorx.New("RATE_LIMITED", "").WithRetryable(false), 429, false},
 		{&errorx.Error{Code: "CONFLICT"}, 409, false},
 	} {
-		if c.e.EffectiveStatus() != c.status || c.e.IsRetryable() != c.retryable {
-			t.Errorf("%s/%v: status %d retryable %v, want %d %v", c.e.Code, c.e.EffectiveClass(), c.e.EffectiveStatus(), c.e.IsRetryable(), c.status, c.retryable)
-		}
+		assert.Equal(t, c.status, c.e.EffectiveStatus(), "%s/%v: status", c.e.Code, c.e.EffectiveClass())
+		assert.Equal(t, c.retryable, c.e.IsRetryable(), "%s/%v: retryable", c.e.Code, c.e.EffectiveClass())
 	}
 }
 
@@ -312,25 +300,21 @@ func TestRecoverable(t *testing.T) {
 		{errorx.Conflict("x").WithRetryable(true), true},
 		{errorx.New("INVALID_INPUT", "").WithRetryable(false), false}, // stated: do not retry
 	} {
-		if got := c.e.IsRecoverable(); got != c.recoverable {
-			t.Errorf("%s/%v retryable %v: IsRecoverable = %v", c.e.Code, c.e.EffectiveClass(), c.e.Retryable, got)
-		}
+		assert.Equal(t, c.recoverable, c.e.IsRecoverable(), "%s/%v retryable %v", c.e.Code, c.e.EffectiveClass(), c.e.Retryable)
 	}
 }
 
 func TestCatalog(t *testing.T) {
 	seen := map[string]bool{}
 	for _, in := range errorx.Catalog() {
-		if seen[in.Code] {
-			t.Errorf("%s twice", in.Code)
-		}
+		assert.False(t, seen[in.Code], "%s twice", in.Code)
 		seen[in.Code] = true
-		if in.Class == errorx.ClassUnset || in.Description == "" || in.Seeds == "" || !strings.HasSuffix(in.Description, ".") {
-			t.Errorf("%s: incomplete entry %+v", in.Code, in)
-		}
-		if got, ok := errorx.Lookup(in.Code); !ok || got != in {
-			t.Errorf("Lookup(%s)", in.Code)
-		}
+		assert.NotEqual(t, errorx.ClassUnset, in.Class, "%s: incomplete entry", in.Code)
+		assert.NotEmpty(t, in.Seeds, "%s: incomplete entry", in.Code)
+		assert.True(t, strings.HasSuffix(in.Description, "."), "%s: description %q is not a sentence", in.Code, in.Description)
+		got, ok := errorx.Lookup(in.Code)
+		assert.True(t, ok, "Lookup(%s)", in.Code)
+		assert.Equal(t, in, got, "Lookup(%s)", in.Code)
 	}
 	// Every code of every seed is there.
 	for _, code := range strings.Fields(`NOT_FOUND CONFLICT VALIDATION PERMISSION TRANSIENT INTERNAL
@@ -341,9 +325,7 @@ func TestCatalog(t *testing.T) {
 		AGENT_BUSY MCP_NOT_CONNECTED MCP_AUTH_FAILED MCP_RATE_LIMITED MCP_ERROR COORDINATION_FAILED TASK_GRAPH_CYCLE
 		DELEGATION_FAILED KNOWLEDGE_NOT_FOUND VALIDATION_FAILED RESOURCE_NOT_FOUND RESOURCE_ALREADY_EXISTS
 		SERVICE_UNAVAILABLE BAD_GATEWAY`) {
-		if !seen[code] {
-			t.Errorf("catalog lacks %s", code)
-		}
+		assert.Contains(t, seen, code, "catalog lacks it")
 	}
 }
 
@@ -352,21 +334,19 @@ func TestDetails(t *testing.T) {
 	d.Set("b", 1)
 	d.Set("a", 2)
 	d.Set("b", 3) // keeps its position
-	if v, ok := d.Get("b"); !ok || v != 3 || d.Pairs()[0].Key != "b" || d.Len() != 2 {
-		t.Errorf("Set in place: %v", d.Pairs())
-	}
+	v, ok := d.Get("b")
+	assert.True(t, ok)
+	assert.Equal(t, 3, v, "Set in place")
+	assert.Equal(t, []errorx.Detail{{Key: "b", Value: 3}, {Key: "a", Value: 2}}, d.Pairs(), "Set in place")
 	c := d.Clone()
 	c.Set("a", 9)
-	if v, _ := d.Get("a"); v != 2 {
-		t.Error("Clone shares storage")
-	}
+	v, _ = d.Get("a")
+	assert.Equal(t, 2, v, "Clone shares storage")
 	d.Delete("b")
-	if d.Has("b") || d.Len() != 1 {
-		t.Errorf("Delete: %v", d.Pairs())
-	}
-	if got := errorx.DetailsOf(errorx.Detail{Key: "x", Value: 1}, errorx.Detail{Key: "x", Value: 2}); got.Len() != 1 {
-		t.Errorf("DetailsOf dedupe: %v", got.Pairs())
-	}
+	assert.False(t, d.Has("b"), "Delete")
+	assert.Equal(t, 1, d.Len(), "Delete")
+	got := errorx.DetailsOf(errorx.Detail{Key: "x", Value: 1}, errorx.Detail{Key: "x", Value: 2})
+	assert.Equal(t, 1, got.Len(), "DetailsOf dedupe: %v", got.Pairs())
 }
 
 func TestClone(t *testing.T) {
@@ -374,43 +354,41 @@ func TestClone(t *testing.T) {
 	c := e.Clone()
 	c.Actions[0], c.Fields[0].Options[0] = "x", "x"
 	c.Details.Set("k", "x")
-	if e.Actions[0] != "a" || e.Fields[0].Options[0] != "o" {
-		t.Error("Clone shares slices")
-	}
-	if v, _ := e.Details.Get("k"); v != "v" {
-		t.Error("Clone shares details")
-	}
+	assert.Equal(t, "a", e.Actions[0], "Clone shares slices")
+	assert.Equal(t, "o", e.Fields[0].Options[0], "Clone shares slices")
+	v, _ := e.Details.Get("k")
+	assert.Equal(t, "v", v, "Clone shares details")
 }
 
 func TestEnums(t *testing.T) {
 	for _, c := range errorx.Classes {
 		got, ok := errorx.ParseClass(c.String())
+		assert.True(t, ok, "class %v", c)
+		assert.Equal(t, c, got)
 		b, err := c.MarshalText()
-		if !ok || got != c || err != nil || string(b) != c.String() {
-			t.Errorf("class %v", c)
-		}
+		assert.NoError(t, err, "class %v", c)
+		assert.Equal(t, c.String(), string(b))
 	}
 	// Unset is a valid state: it is the empty string both ways, so a struct
 	// or a log record holding an unset class still marshals.
-	if b, err := json.Marshal(struct{ C errorx.Class }{}); err != nil || string(b) != `{"C":""}` {
-		t.Errorf("unset class: %s, %v", b, err)
-	}
+	b, err := json.Marshal(struct{ C errorx.Class }{})
+	require.NoError(t, err, "unset class")
+	assert.Equal(t, `{"C":""}`, string(b), "unset class")
 	c := errorx.ClassNotFound
-	if err := c.UnmarshalText(nil); err != nil || c != errorx.ClassUnset {
-		t.Errorf("empty text: %v, %v", c, err)
-	}
+	assert.NoError(t, c.UnmarshalText(nil), "empty text")
+	assert.Equal(t, errorx.ClassUnset, c, "empty text")
 	var e errorx.Error
-	if err := json.Unmarshal([]byte(`{"code":"NOT_FOUND","class":"","message":"m"}`), &e); err != nil || e.Class != errorx.ClassNotFound {
-		t.Errorf(`"class":"" is not unset (derived from the code): %v, %v`, e.Class, err)
-	}
+	assert.NoError(t, json.Unmarshal([]byte(`{"code":"NOT_FOUND","class":"","message":"m"}`), &e))
+	assert.Equal(t, errorx.ClassNotFound, e.Class, `"class":"" is not unset (derived from the code)`)
 	for _, s := range []errorx.Severity{errorx.SeverityWarning, errorx.SeverityError, errorx.SeverityCritical} {
-		if got, ok := errorx.ParseSeverity(s.String()); !ok || got != s {
-			t.Errorf("severity %v", s)
-		}
+		got, ok := errorx.ParseSeverity(s.String())
+		assert.True(t, ok, "severity %v", s)
+		assert.Equal(t, s, got)
 	}
-	if errorx.Unset.Or(true) != true || errorx.No.Or(true) != false || errorx.TristateOf(true) != errorx.Yes {
-		t.Error("Tristate")
-	}
+	// Tristate.
+	assert.True(t, errorx.Unset.Or(true))
+	assert.False(t, errorx.No.Or(true))
+	assert.Equal(t, errorx.Yes, errorx.TristateOf(true))
 }
 
 // TestNilError: a nil *Error inside an error interface never panics.
@@ -418,36 +396,33 @@ func TestNilError(t *testing.T) {
 	var nilModel *errorx.Error
 	var err error = nilModel
 	wrapped := fmt.Errorf("ctx: %w", err)
-	if err.Error() != "<nil>" || nilModel.Unwrap() != nil || errors.Is(wrapped, errorx.New("X", "")) {
-		t.Error("nil *Error methods")
-	}
-	if e := errorx.From(wrapped); e == nil || e.Code != errorx.CodeInternalError || !errors.Is(e, wrapped) {
-		t.Errorf("From(nil *Error in a chain) = %v", e)
-	}
+	assert.EqualError(t, err, "<nil>")
+	assert.NoError(t, nilModel.Unwrap(), "Unwrap of a nil *Error")
+	assert.NotErrorIs(t, wrapped, errorx.New("X", ""))
+	e := errorx.From(wrapped)
+	require.NotNil(t, e, "From(nil *Error in a chain)")
+	assert.Equal(t, errorx.CodeInternalError, e.Code)
+	assert.ErrorIs(t, e, wrapped)
 }
 
 // TestUnmarshalNullLeavesError: JSON null is a no-op, as encoding/json
 // treats null for any other value.
 func TestUnmarshalNullLeavesError(t *testing.T) {
 	e := errorx.New("NOT_FOUND", "m")
-	if err := json.Unmarshal([]byte("null"), e); err != nil || e.Code != "NOT_FOUND" || e.Message != "m" {
-		t.Errorf("after null: %+v, %v", e, err)
-	}
+	require.NoError(t, json.Unmarshal([]byte("null"), e))
+	assert.Equal(t, "NOT_FOUND", e.Code, "after null")
+	assert.Equal(t, "m", e.Message, "after null")
 }
 
 // TestWrongType: the INVALID_FIELD_TYPE error names the field and the type
 // with its article, and carries the field with the value sent.
 func TestWrongType(t *testing.T) {
 	e := errorx.WrongType("age", json.Number("7.5"), "integer")
-	if e.Code != errorx.CodeInvalidFieldType || e.EffectiveClass() != errorx.ClassValidation ||
-		e.Message != `Field "age" must be an integer.` || e.Recovery != `Send "age" as an integer and retry.` {
-		t.Errorf("error: %+v", e)
-	}
+	assert.Equal(t, errorx.CodeInvalidFieldType, e.Code)
+	assert.Equal(t, errorx.ClassValidation, e.EffectiveClass())
+	assert.Equal(t, `Field "age" must be an integer.`, e.Message)
+	assert.Equal(t, `Send "age" as an integer and retry.`, e.Recovery)
 	want := errorx.Field{Path: "age", Sent: json.Number("7.5"), WasSent: true, Message: "Wrong type.", Expected: "integer", Rule: "type"}
-	if len(e.Fields) != 1 || !reflect.DeepEqual(e.Fields[0], want) {
-		t.Errorf("fields: %+v", e.Fields)
-	}
-	if m := errorx.WrongType("id", 7, "string").Message; m != `Field "id" must be a string.` {
-		t.Errorf("message: %s", m)
-	}
+	assert.Equal(t, []errorx.Field{want}, e.Fields)
+	assert.Equal(t, `Field "id" must be a string.`, errorx.WrongType("id", 7, "string").Message)
 }

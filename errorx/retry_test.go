@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/mcperr/mcperr/errorx"
 )
 
@@ -20,9 +23,7 @@ func TestRetryPolicyDefault(t *testing.T) {
 		}
 		got = append(got, d)
 	}
-	if len(got) != 3 || got[0] != time.Second || got[1] != 2*time.Second || got[2] != 4*time.Second {
-		t.Errorf("default delays %v, want [1s 2s 4s]", got)
-	}
+	assert.Equal(t, []time.Duration{time.Second, 2 * time.Second, 4 * time.Second}, got, "default delays")
 }
 
 func TestRetryPolicyNext(t *testing.T) {
@@ -49,9 +50,8 @@ func TestRetryPolicyNext(t *testing.T) {
 		{"retry zero", errorx.Transient("x"), 0, 0, false},
 	} {
 		d, ok := p.Next(c.e, c.retry)
-		if d != c.delay || ok != c.ok {
-			t.Errorf("%s: Next = %v, %v; want %v, %v", c.name, d, ok, c.delay, c.ok)
-		}
+		assert.Equal(t, c.delay, d, c.name)
+		assert.Equal(t, c.ok, ok, c.name)
 	}
 }
 
@@ -65,17 +65,14 @@ func TestRetryPolicyBackoffs(t *testing.T) {
 		{errorx.RetryPolicy{MaxAttempts: 5, InitialDelay: 500 * time.Millisecond, MaxDelay: 3 * time.Second}, []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 3 * time.Second, 3 * time.Second}},
 	} {
 		for i, want := range c.want {
-			if d, ok := c.p.Next(errorx.Transient("x"), i+1); !ok || d != want {
-				t.Errorf("%+v retry %d: %v %v, want %v", c.p, i+1, d, ok, want)
-			}
+			d, ok := c.p.Next(errorx.Transient("x"), i+1)
+			assert.True(t, ok, "%+v retry %d", c.p, i+1)
+			assert.Equal(t, want, d, "%+v retry %d", c.p, i+1)
 		}
-		if _, ok := c.p.Next(errorx.Transient("x"), len(c.want)+1); ok {
-			t.Errorf("%+v retries past MaxAttempts", c.p)
-		}
+		_, ok := c.p.Next(errorx.Transient("x"), len(c.want)+1)
+		assert.False(t, ok, "%+v retries past MaxAttempts", c.p)
 	}
-	if d := (errorx.RetryPolicy{}).Delay(200); d <= 0 {
-		t.Errorf("overflowing exponential delay: %v", d)
-	}
+	assert.Positive(t, (errorx.RetryPolicy{}).Delay(200), "overflowing exponential delay")
 }
 
 // TestRetryPolicyDelayMonotonic: a delay never shrinks as the retry number
@@ -118,23 +115,18 @@ func TestRetryPolicyDelayMonotonic(t *testing.T) {
 			}
 			prev = d
 		}
-		if d := p.Delay(0); d != p.Delay(1) {
-			t.Errorf("%+v: Delay(0) = %v, Delay(1) = %v", p, d, p.Delay(1))
-		}
+		assert.Equal(t, p.Delay(1), p.Delay(0), "%+v: Delay(0) is Delay(1)", p)
 	}
 	// The cases that wrapped around: exponential past 2^63 ns, linear with a
 	// large first delay.
 	exp := errorx.RetryPolicy{}
-	if exp.Delay(38) < exp.Delay(37) || exp.Delay(38) != longest {
-		t.Errorf("exponential: Delay(37) = %v, Delay(38) = %v", exp.Delay(37), exp.Delay(38))
-	}
+	assert.GreaterOrEqual(t, exp.Delay(38), exp.Delay(37), "exponential")
+	assert.Equal(t, longest, exp.Delay(38), "exponential Delay(38)")
 	lin := errorx.RetryPolicy{Backoff: errorx.Linear, InitialDelay: 1 << 61}
-	if lin.Delay(100) < lin.Delay(3) || lin.Delay(3) != 3<<61 || lin.Delay(4) != longest {
-		t.Errorf("linear 2^61ns: Delay(3) = %v, Delay(4) = %v, Delay(100) = %v", lin.Delay(3), lin.Delay(4), lin.Delay(100))
-	}
-	if d := (errorx.RetryPolicy{MaxDelay: time.Minute}).Delay(7); d != time.Minute {
-		t.Errorf("capped exponential Delay(7) = %v, want 1m0s", d)
-	}
+	assert.GreaterOrEqual(t, lin.Delay(100), lin.Delay(3), "linear 2^61ns")
+	assert.Equal(t, time.Duration(3<<61), lin.Delay(3), "linear 2^61ns Delay(3)")
+	assert.Equal(t, longest, lin.Delay(4), "linear 2^61ns Delay(4)")
+	assert.Equal(t, time.Minute, (errorx.RetryPolicy{MaxDelay: time.Minute}).Delay(7), "capped exponential Delay(7)")
 }
 
 // TestRetryPolicyNoRetries: a negative MaxAttempts is a single attempt, in
@@ -161,26 +153,19 @@ func TestRetryPolicyNoRetries(t *testing.T) {
 		{`{"maxAttempts":1}`, 1},
 	} {
 		var p errorx.RetryPolicy
-		if err := json.Unmarshal([]byte(c.json), &p); err != nil {
-			t.Errorf("%s: %v", c.json, err)
+		if !assert.NoError(t, json.Unmarshal([]byte(c.json), &p), c.json) {
 			continue
 		}
-		if n := retries(p); n != c.want {
-			t.Errorf("%s: %d retries, want %d", c.json, n, c.want)
-		}
+		assert.Equal(t, c.want, retries(p), "%s: retries", c.json)
 		// Go's policy with the same MaxAttempts agrees, and survives JSON.
-		if n := retries(errorx.RetryPolicy{MaxAttempts: p.MaxAttempts}); n != c.want {
-			t.Errorf("Go MaxAttempts %d: %d retries, want %d", p.MaxAttempts, n, c.want)
-		}
-		b, _ := json.Marshal(p)
+		assert.Equal(t, c.want, retries(errorx.RetryPolicy{MaxAttempts: p.MaxAttempts}), "Go MaxAttempts %d: retries", p.MaxAttempts)
+		b, err := json.Marshal(p)
+		require.NoError(t, err)
 		var back errorx.RetryPolicy
-		if err := json.Unmarshal(b, &back); err != nil || back != p {
-			t.Errorf("%s: marshals as %s, reads back as %+v, %v", c.json, b, back, err)
-		}
+		assert.NoError(t, json.Unmarshal(b, &back), "%s: marshals as %s", c.json, b)
+		assert.Equal(t, p, back, "%s: marshals as %s", c.json, b)
 	}
-	if n := retries(errorx.RetryPolicy{MaxAttempts: errorx.NoRetries}); n != 0 {
-		t.Errorf("NoRetries: %d retries", n)
-	}
+	assert.Zero(t, retries(errorx.RetryPolicy{MaxAttempts: errorx.NoRetries}), "NoRetries: retries")
 }
 
 // TestRetryPolicyJSONDelays: delays in milliseconds past the longest
@@ -191,14 +176,12 @@ func TestRetryPolicyJSONDelays(t *testing.T) {
 		`{"initialDelay":1e300}`, `{"maxDelay":9223372036854.775807}`, `{"initialDelay":9223372036854.776}`,
 	} {
 		var p errorx.RetryPolicy
-		if err := json.Unmarshal([]byte(bad), &p); err == nil {
-			t.Errorf("%s accepted: %+v", bad, p)
-		}
+		assert.Error(t, json.Unmarshal([]byte(bad), &p), "%s accepted: %+v", bad, p)
 	}
 	var p errorx.RetryPolicy
-	if err := json.Unmarshal([]byte(`{"maxDelay":9223372036854.774}`), &p); err != nil || p.MaxDelay <= 0 || p.MaxDelay > math.MaxInt64 {
-		t.Errorf("longest maxDelay: %v, %v", p.MaxDelay, err)
-	}
+	assert.NoError(t, json.Unmarshal([]byte(`{"maxDelay":9223372036854.774}`), &p), "longest maxDelay")
+	assert.Positive(t, p.MaxDelay, "longest maxDelay")
+	assert.LessOrEqual(t, p.MaxDelay, time.Duration(math.MaxInt64), "longest maxDelay")
 	// What MarshalJSON writes reads back: the longest delays, and negative
 	// ones (the defaults) as 0.
 	for _, in := range []errorx.RetryPolicy{
@@ -206,12 +189,9 @@ func TestRetryPolicyJSONDelays(t *testing.T) {
 		{InitialDelay: -time.Second, MaxDelay: -1},
 	} {
 		b, err := json.Marshal(in)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		var back errorx.RetryPolicy
-		if err := json.Unmarshal(b, &back); err != nil {
-			t.Errorf("%+v marshals as %s, which does not read back: %v", in, b, err)
+		if !assert.NoError(t, json.Unmarshal(b, &back), "%+v marshals as %s, which does not read back", in, b) {
 			continue
 		}
 		near := func(got, want time.Duration) bool { // within float64's spacing
@@ -227,20 +207,13 @@ func TestRetryPolicyJSONDelays(t *testing.T) {
 // TestRetryPolicyJSON reads the document's per-task override.
 func TestRetryPolicyJSON(t *testing.T) {
 	var p errorx.RetryPolicy
-	if err := json.Unmarshal([]byte(`{"maxAttempts": 5, "backoffType": "exponential", "initialDelay": 500}`), &p); err != nil {
-		t.Fatal(err)
-	}
-	if p.MaxAttempts != 5 || p.Backoff != errorx.Exponential || p.InitialDelay != 500*time.Millisecond {
-		t.Errorf("%+v", p)
-	}
-	b, _ := json.Marshal(p)
-	if string(b) != `{"maxAttempts":5,"backoffType":"exponential","initialDelay":500}` {
-		t.Errorf("marshal %s", b)
-	}
+	require.NoError(t, json.Unmarshal([]byte(`{"maxAttempts": 5, "backoffType": "exponential", "initialDelay": 500}`), &p))
+	assert.Equal(t, errorx.RetryPolicy{MaxAttempts: 5, Backoff: errorx.Exponential, InitialDelay: 500 * time.Millisecond}, p)
+	b, err := json.Marshal(p)
+	require.NoError(t, err)
+	assert.Equal(t, `{"maxAttempts":5,"backoffType":"exponential","initialDelay":500}`, string(b), "marshal")
 	for _, bad := range []string{`{"backoffType":"random"}`, `{"maxAttempts":1.5}`, `{"initialDelay":"5s"}`, `{"tries":3}`} {
-		if err := json.Unmarshal([]byte(bad), &p); err == nil {
-			t.Errorf("%s accepted", bad)
-		}
+		assert.Error(t, json.Unmarshal([]byte(bad), &p), "%s accepted", bad)
 	}
 }
 
@@ -248,7 +221,6 @@ func TestRetryPolicyJSON(t *testing.T) {
 // String names it, exponentially.
 func TestDelayUnknownBackoff(t *testing.T) {
 	p := errorx.RetryPolicy{Backoff: errorx.Backoff(7), InitialDelay: time.Second}
-	if p.Backoff.String() != "exponential" || p.Delay(3) != 4*time.Second {
-		t.Errorf("%s: Delay(3) = %v", p.Backoff, p.Delay(3))
-	}
+	assert.Equal(t, "exponential", p.Backoff.String())
+	assert.Equal(t, 4*time.Second, p.Delay(3))
 }

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
 )
@@ -19,53 +21,39 @@ func TestIsSecret(t *testing.T) {
 		"api_keys.0": true, "tokens.github": true, "aws.credentials.user": true, "Refresh-Tokens.1": true, "passwords.0.x": true,
 		"api_keys": false, "max_tokens.0": true, "user.max_tokens": false, "a.b.c": false, "sessions.0": false, "tokens_used.0": false,
 	} {
-		if got := errorx.IsSecret(path, nil); got != secret {
-			t.Errorf("IsSecret(%q) = %v", path, got)
-		}
+		assert.Equal(t, secret, errorx.IsSecret(path, nil), "IsSecret(%q)", path)
 	}
-	if !errorx.IsSecret("ssn", []string{"ssn"}) || errorx.IsSecret("password", []string{"ssn"}) {
-		t.Error("custom names are not used alone")
-	}
+	assert.True(t, errorx.IsSecret("ssn", []string{"ssn"}), "custom names are not used")
+	assert.False(t, errorx.IsSecret("password", []string{"ssn"}), "custom names are not used alone")
 }
 
 func TestRedactedNeverPrints(t *testing.T) {
 	r := errorx.Redact("hunter2")
 	var log bytes.Buffer
 	slog.New(slog.NewJSONHandler(&log, nil)).Info("x", "pw", r)
-	j, _ := json.Marshal(map[string]any{"pw": r})
+	j, err := json.Marshal(map[string]any{"pw": r})
+	require.NoError(t, err)
 	for _, out := range []string{fmt.Sprint(r), fmt.Sprintf("%v %+v %#v %s %q %x", r, r, r, r, r, r), string(j), log.String()} {
-		if strings.Contains(out, "hunter2") || !strings.Contains(out, "[redacted]") {
-			t.Errorf("leaks or lacks the mask: %s", out)
-		}
+		assert.NotContains(t, out, "hunter2", "leaks")
+		assert.Contains(t, out, "[redacted]", "lacks the mask")
 	}
-	if r.Value() != "hunter2" {
-		t.Error("Value lost the secret")
-	}
+	assert.Equal(t, "hunter2", r.Value(), "Value lost the secret")
 }
 
 func TestRedactSecrets(t *testing.T) {
 	e := errorx.New("X", "m").WithDetail("api_key", "k1").WithDetail("count", 3).
 		WithFields(errorx.SentField("password", "p", "m"), errorx.RequiredField("token"), errorx.SentField("email", "e", "m"))
 	got := errorx.RedactSecrets(e, nil)
-	if got == e {
-		t.Fatal("nothing was redacted")
-	}
-	if _, ok := got.Fields[0].Sent.(errorx.Redacted); !ok || got.Fields[2].Sent != "e" || got.Fields[1].WasSent {
-		t.Errorf("fields: %+v", got.Fields)
-	}
-	if v, _ := got.Details.Get("api_key"); fmt.Sprint(v) != "[redacted]" {
-		t.Errorf("detail api_key: %v", v)
-	}
-	if e.Fields[0].Sent != "p" {
-		t.Error("the original was changed")
-	}
-	if again := errorx.RedactSecrets(got, nil); again != got {
-		t.Error("redacting twice cloned again")
-	}
+	require.NotSame(t, e, got, "nothing was redacted")
+	assert.IsType(t, errorx.Redacted{}, got.Fields[0].Sent, "password")
+	assert.False(t, got.Fields[1].WasSent, "token")
+	assert.Equal(t, "e", got.Fields[2].Sent, "email")
+	v, _ := got.Details.Get("api_key")
+	assert.Equal(t, "[redacted]", fmt.Sprint(v), "detail api_key")
+	assert.Equal(t, "p", e.Fields[0].Sent, "the original was changed")
+	assert.Same(t, got, errorx.RedactSecrets(got, nil), "redacting twice cloned again")
 	plain := errorx.New("X", "m").WithFields(errorx.SentField("email", "e", "m"))
-	if errorx.RedactSecrets(plain, nil) != plain {
-		t.Error("an error without secrets was cloned")
-	}
+	assert.Same(t, plain, errorx.RedactSecrets(plain, nil), "an error without secrets was cloned")
 }
 
 func TestRedactSecretsInsideValues(t *testing.T) {
@@ -86,21 +74,14 @@ func TestRedactSecretsInsideValues(t *testing.T) {
 	got := errorx.RedactSecrets(e, nil)
 	text := fmt.Sprintf("%v %v", got.Fields, got.Details.Pairs())
 	for _, secret := range []string{"T1", "T2", "P1", "P2", "K1", "K2", "S1"} {
-		if strings.Contains(text, secret) {
-			t.Errorf("%s leaks: %s", secret, text)
-		}
+		assert.NotContains(t, text, secret, "leaks")
 	}
 	for _, kept := range []string{"max_tokens:5", "token_count:2", "id:x", "name:a", "ok:true"} {
-		if !strings.Contains(text, kept) {
-			t.Errorf("%s was redacted too: %s", kept, text)
-		}
+		assert.Contains(t, text, kept, "was redacted too")
 	}
-	if got.Fields[3].Sent != json.Number("9") {
-		t.Errorf("the count max_tokens was redacted: %v", got.Fields[3].Sent)
-	}
-	if account["api_token"] != "T1" || e.Fields[1].Sent.([]any)[0] != "K1" {
-		t.Error("the original values were changed")
-	}
+	assert.Equal(t, json.Number("9"), got.Fields[3].Sent, "the count max_tokens was redacted")
+	assert.Equal(t, "T1", account["api_token"], "the original values were changed")
+	assert.Equal(t, []any{"K1"}, e.Fields[1].Sent, "the original values were changed")
 }
 
 // TestIsSecretWords: names are matched by their words (snake, camel,
@@ -125,27 +106,22 @@ func TestIsSecretWords(t *testing.T) {
 		"tokenizer", "secretary", "keyboard", "author", "otpauth_uri", "shipping", "email", "a.b.c", "",
 	}
 	for _, name := range secret {
-		if !errorx.IsSecret(name, nil) {
-			t.Errorf("IsSecret(%q) = false", name)
-		}
+		assert.True(t, errorx.IsSecret(name, nil), "IsSecret(%q)", name)
 	}
 	for _, name := range plain {
-		if errorx.IsSecret(name, nil) {
-			t.Errorf("IsSecret(%q) = true", name)
-		}
+		assert.False(t, errorx.IsSecret(name, nil), "IsSecret(%q)", name)
 	}
 }
 
 // TestIsSecretAllocs: IsSecret, run on every key of every echoed value,
 // allocates nothing.
 func TestIsSecretAllocs(t *testing.T) {
-	if n := testing.AllocsPerRun(100, func() {
+	n := testing.AllocsPerRun(100, func() {
 		for _, p := range []string{"user.db_password", "max_tokens", "X-API-Key", "passwordConfirm", "pinned", "tokens.0"} {
 			_ = errorx.IsSecret(p, nil)
 		}
-	}); n != 0 {
-		t.Errorf("%v allocations", n)
-	}
+	})
+	assert.Zero(t, n, "allocations")
 }
 
 // TestIsSecretCustomNames: custom names follow the same rules, whatever
@@ -156,8 +132,6 @@ func TestIsSecretCustomNames(t *testing.T) {
 		"ssn": true, "user.SSN": true, "customer_ssn": true, "cardNumber": true, "card-number": true, "iban_code": true,
 		"password": false, "ssn_count": false, "lessn": false, "cardNumbers": false, "cardNumbers.0": true,
 	} {
-		if got := errorx.IsSecret(path, names); got != secret {
-			t.Errorf("IsSecret(%q, %q) = %v", path, names, got)
-		}
+		assert.Equal(t, secret, errorx.IsSecret(path, names), "IsSecret(%q, %q)", path, names)
 	}
 }

@@ -1,7 +1,6 @@
 package format_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"encoding/xml"
 	"math"
@@ -9,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/format"
 )
@@ -27,9 +29,7 @@ func TestXMLTextLikeFusion(t *testing.T) {
 		"bad\xff\xc3":            "bad\uFFFD\uFFFD",
 		"\u2028 é \u0085":        "\u2028 é \u0085", // allowed in XML 1.0
 	} {
-		if got := string(format.AppendXMLText(nil, in)); got != want {
-			t.Errorf("AppendXMLText(%q) = %q, want %q", in, got, want)
-		}
+		assert.Equal(t, want, string(format.AppendXMLText(nil, in)), "AppendXMLText(%q)", in)
 	}
 }
 
@@ -40,9 +40,7 @@ func TestXMLAttrLikeFusion(t *testing.T) {
 		"cr\r":                "cr&#xD;",
 		"\x00\ufffe\xff":      "\uFFFD\uFFFD\uFFFD",
 	} {
-		if got := string(format.AppendXMLAttr(nil, in)); got != want {
-			t.Errorf("AppendXMLAttr(%q) = %q, want %q", in, got, want)
-		}
+		assert.Equal(t, want, string(format.AppendXMLAttr(nil, in)), "AppendXMLAttr(%q)", in)
 	}
 }
 
@@ -83,12 +81,10 @@ func TestXMLRoundTripsThroughEncodingXML(t *testing.T) {
 		}
 		d := xml.NewDecoder(strings.NewReader(doc))
 		d.Strict = true
-		if err := d.Decode(&v); err != nil {
-			t.Fatalf("%q: not well-formed: %v\n%s", s, err, doc)
-		}
-		if want := xmlSafe(s); v.A != want || v.Text != want {
-			t.Fatalf("%q: attr %q, text %q, want %q", s, v.A, v.Text, want)
-		}
+		require.NoError(t, d.Decode(&v), "%q: not well-formed\n%s", s, doc)
+		want := xmlSafe(s)
+		require.Equal(t, want, v.A, "%q: attribute", s)
+		require.Equal(t, want, v.Text, "%q: text", s)
 	}
 }
 
@@ -135,9 +131,7 @@ func TestSent(t *testing.T) {
 		{json.RawMessage(`[1,2]`), true, "array(2)"},
 		{(*int)(nil), true, "null"},
 	} {
-		if got := format.Sent(c.v, c.sent); got != c.want {
-			t.Errorf("Sent(%#v, %v) = %q, want %q", c.v, c.sent, got, c.want)
-		}
+		assert.Equal(t, c.want, format.Sent(c.v, c.sent), "Sent(%#v, %v)", c.v, c.sent)
 	}
 }
 
@@ -146,48 +140,41 @@ func TestJSNumber(t *testing.T) {
 		30: "30", 1.5: "1.5", 86400: "86400", 1e20: "100000000000000000000", 1e21: "1e+21",
 		1e-6: "0.000001", 1e-7: "1e-7", 5e-7: "5e-7", 1.5e21: "1.5e+21", math.Inf(1): "Infinity", math.Inf(-1): "-Infinity",
 	} {
-		if got := string(format.AppendJSNumber(nil, f)); got != want {
-			t.Errorf("AppendJSNumber(%v) = %s, want %s", f, got, want)
-		}
+		assert.Equal(t, want, string(format.AppendJSNumber(nil, f)), "AppendJSNumber(%v)", f)
 	}
 }
 
 func TestJSONAppenders(t *testing.T) {
 	s := "<a>\u2028"
-	want, _ := json.Marshal(s)
-	if got := format.AppendJSONString(nil, s, format.GoJSON); !bytes.Equal(got, want) {
-		t.Errorf("GoJSON: %s, want %s", got, want)
-	}
-	if got := string(format.AppendJSONString(nil, s, format.GoJSONNoHTML)); got != `"<a>\u2028"` {
-		t.Errorf("GoJSONNoHTML: %s", got)
-	}
-	if got := string(format.AppendJSONString(nil, s, format.JSJSON)); got != "\"<a>\u2028\"" {
-		t.Errorf("JSJSON: %s", got)
-	}
-	if got := string(format.AppendJSONFloat(nil, math.NaN(), format.GoJSON)); got != `"NaN"` {
-		t.Errorf("NaN: %s", got)
-	}
-	if got := string(format.AppendJSONValue(nil, map[string]any{"b": 1, "a": make(chan int)}, format.GoJSON)); !json.Valid([]byte(got)) || !strings.HasPrefix(got, `{"a":"!ERROR:`) {
-		t.Errorf("AppendJSONValue: %s", got)
-	}
+	want, err := json.Marshal(s)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(format.AppendJSONString(nil, s, format.GoJSON)), "GoJSON")
+	assert.Equal(t, `"<a>\u2028"`, string(format.AppendJSONString(nil, s, format.GoJSONNoHTML)), "GoJSONNoHTML")
+	assert.Equal(t, "\"<a>\u2028\"", string(format.AppendJSONString(nil, s, format.JSJSON)), "JSJSON")
+	assert.Equal(t, `"NaN"`, string(format.AppendJSONFloat(nil, math.NaN(), format.GoJSON)), "NaN")
+	got := string(format.AppendJSONValue(nil, map[string]any{"b": 1, "a": make(chan int)}, format.GoJSON))
+	assert.True(t, json.Valid([]byte(got)), "AppendJSONValue: %s", got)
+	assert.True(t, strings.HasPrefix(got, `{"a":"!ERROR:`), "AppendJSONValue: %s", got)
 }
 
 func TestMode(t *testing.T) {
 	for in, want := range map[string]format.Mode{"": format.Markdown, "markdown": format.Markdown, "json": format.JSON, "both": format.Both} {
 		m, err := format.ParseMode(in)
-		if err != nil || m != want {
-			t.Errorf("ParseMode(%q) = %v, %v", in, m, err)
-		}
-		if in != "" && m.String() != in {
-			t.Errorf("%v.String() = %q", m, m.String())
+		assert.NoError(t, err, "ParseMode(%q)", in)
+		assert.Equal(t, want, m, "ParseMode(%q)", in)
+		if in != "" {
+			assert.Equal(t, in, m.String())
 		}
 	}
 	for _, bad := range []string{"JSON", "html", " both"} {
-		if _, err := format.ParseMode(bad); err == nil {
-			t.Errorf("ParseMode(%q) accepted", bad)
-		}
+		_, err := format.ParseMode(bad)
+		assert.Error(t, err, "ParseMode(%q) accepted", bad)
 	}
-	if !format.Markdown.Human() || format.Markdown.Machine() || format.JSON.Human() || !format.JSON.Machine() || !format.Both.Human() || !format.Both.Machine() {
-		t.Error("Human/Machine gating is wrong")
-	}
+	// Human/Machine gating.
+	assert.True(t, format.Markdown.Human())
+	assert.False(t, format.Markdown.Machine())
+	assert.False(t, format.JSON.Human())
+	assert.True(t, format.JSON.Machine())
+	assert.True(t, format.Both.Human())
+	assert.True(t, format.Both.Machine())
 }

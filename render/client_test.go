@@ -10,6 +10,8 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/render"
@@ -28,19 +30,14 @@ func flakyServer(t *testing.T, d render.Dialect, fail func(call int) *errorx.Err
 		return mcp.NewToolResultText("done"), nil
 	})
 	c, err := client.NewInProcessClient(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	t.Cleanup(func() { c.Close() })
-	if err := c.Start(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, c.Start(t.Context()))
 	init := mcp.InitializeRequest{}
 	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
 	init.Params.ClientInfo = mcp.Implementation{Name: "test", Version: "1"}
-	if _, err := c.Initialize(t.Context(), init); err != nil {
-		t.Fatal(err)
-	}
+	_, err = c.Initialize(t.Context(), init)
+	require.NoError(t, err)
 	return c, &calls
 }
 
@@ -63,9 +60,9 @@ func TestCallWithRetryTransientTwice(t *testing.T) {
 				return nil
 			})
 			res, err := render.CallWithRetry(t.Context(), c, call("flaky"), fast)
-			if err != nil || res.IsError || calls.Load() != 3 {
-				t.Fatalf("err %v, result %+v, %d calls; want success after 3 calls", err, res, calls.Load())
-			}
+			require.NoError(t, err)
+			assert.False(t, res.IsError, "result %+v", res)
+			assert.Equal(t, int32(3), calls.Load(), "want success after 3 calls")
 		})
 	}
 }
@@ -78,27 +75,31 @@ func TestCallWithRetryGivesUp(t *testing.T) {
 	c, calls := flakyServer(t, render.XML{}, always(errorx.New(errorx.CodeServerBusy, "Busy.")))
 	res, err := render.CallWithRetry(t.Context(), c, call("flaky"), fast)
 	var e *errorx.Error
-	if !errors.As(err, &e) || e.Code != errorx.CodeServerBusy || res == nil || calls.Load() != 4 {
-		t.Errorf("exhausted: err %v, %d calls; want SERVER_BUSY after 4 calls", err, calls.Load())
+	if assert.ErrorAs(t, err, &e, "exhausted") {
+		assert.Equal(t, errorx.CodeServerBusy, e.Code, "exhausted")
 	}
+	assert.NotNil(t, res, "exhausted")
+	assert.Equal(t, int32(4), calls.Load(), "exhausted: want SERVER_BUSY after 4 calls")
 
 	// Never retried unchanged: validation.
 	c, calls = flakyServer(t, render.Interbase{}, always(errorx.Required("workspace_id")))
 	_, err = render.CallWithRetry(t.Context(), c, call("flaky"), fast)
-	if !errors.As(err, &e) || e.EffectiveClass() != errorx.ClassValidation || calls.Load() != 1 {
-		t.Errorf("validation: err %v, %d calls; want 1 call", err, calls.Load())
+	e = nil
+	if assert.ErrorAs(t, err, &e, "validation") {
+		assert.Equal(t, errorx.ClassValidation, e.EffectiveClass(), "validation")
 	}
+	assert.Equal(t, int32(1), calls.Load(), "validation: want 1 call")
 
 	// A warning is a success.
 	c, calls = flakyServer(t, render.XML{}, always(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)))
-	if _, err = render.CallWithRetry(t.Context(), c, call("flaky"), fast); err != nil || calls.Load() != 1 {
-		t.Errorf("warning: err %v, %d calls", err, calls.Load())
-	}
+	_, err = render.CallWithRetry(t.Context(), c, call("flaky"), fast)
+	assert.NoError(t, err, "warning")
+	assert.Equal(t, int32(1), calls.Load(), "warning: calls")
 
 	// A protocol error (unknown tool) is returned as it is, not retried.
-	if _, err = render.CallWithRetry(t.Context(), c, call("nosuch"), fast); err == nil || errors.As(err, &e) {
-		t.Errorf("unknown tool: err %v", err)
-	}
+	_, err = render.CallWithRetry(t.Context(), c, call("nosuch"), fast)
+	assert.Error(t, err, "unknown tool")
+	assert.NotErrorAs(t, err, &e, "unknown tool")
 }
 
 // TestCallWithRetryHonoursRetryAfterAndContext: the server's retry_after
@@ -111,21 +112,20 @@ func TestCallWithRetryHonoursRetryAfterAndContext(t *testing.T) {
 		return nil
 	})
 	start := time.Now()
-	if _, err := render.CallWithRetry(t.Context(), c, call("flaky"), errorx.RetryPolicy{InitialDelay: time.Hour}); err != nil {
-		t.Fatal(err)
-	}
-	if waited := time.Since(start); waited < 50*time.Millisecond || waited > 30*time.Second || calls.Load() != 2 {
-		t.Errorf("waited %v over %d calls; want retry_after's 50ms, not the backoff's hour", waited, calls.Load())
-	}
+	_, err := render.CallWithRetry(t.Context(), c, call("flaky"), errorx.RetryPolicy{InitialDelay: time.Hour})
+	require.NoError(t, err)
+	waited := time.Since(start)
+	assert.GreaterOrEqual(t, waited, 50*time.Millisecond, "want retry_after's 50ms")
+	assert.LessOrEqual(t, waited, 30*time.Second, "want retry_after's 50ms, not the backoff's hour")
+	assert.Equal(t, int32(2), calls.Load())
 
 	c, _ = flakyServer(t, render.Contract{}, func(int) *errorx.Error { return errorx.Transient("Down.") })
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
 	defer cancel()
 	start = time.Now()
-	_, err := render.CallWithRetry(ctx, c, call("flaky"), errorx.RetryPolicy{InitialDelay: time.Hour})
-	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 10*time.Second {
-		t.Errorf("cancelled wait: err %v after %v", err, time.Since(start))
-	}
+	_, err = render.CallWithRetry(ctx, c, call("flaky"), errorx.RetryPolicy{InitialDelay: time.Hour})
+	assert.ErrorIs(t, err, context.DeadlineExceeded, "cancelled wait")
+	assert.LessOrEqual(t, time.Since(start), 10*time.Second, "cancelled wait")
 }
 
 // callerFunc is a ToolCaller made of a function.
@@ -168,9 +168,9 @@ func TestCallWithRetryResultAfterDeadline(t *testing.T) {
 				return tc.res, nil
 			})
 			res, err := render.CallWithRetry(ctx, c, call("charge"), fast)
-			if res != tc.res || !tc.wantErr(err) || calls != 1 {
-				t.Errorf("got %v, %v after %d calls; want the received result", res, err, calls)
-			}
+			assert.Same(t, tc.res, res, "want the received result")
+			assert.True(t, tc.wantErr(err), "err %v", err)
+			assert.Equal(t, 1, calls)
 		})
 	}
 
@@ -180,9 +180,8 @@ func TestCallWithRetryResultAfterDeadline(t *testing.T) {
 	down := render.Envelope{}.Render(errorx.Transient("Down."))
 	c := callerFunc(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return down, nil })
 	res, err := render.CallWithRetry(ctx, c, call("t"), errorx.RetryPolicy{InitialDelay: time.Hour})
-	if res != down || !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("cancelled wait: %v, %v; want the last result and the deadline", res, err)
-	}
+	assert.Same(t, down, res, "cancelled wait: want the last result")
+	assert.ErrorIs(t, err, context.DeadlineExceeded, "cancelled wait")
 }
 
 // TestCallWithRetryDoneContext: a context that is already done makes no
@@ -196,9 +195,9 @@ func TestCallWithRetryDoneContext(t *testing.T) {
 		return mcp.NewToolResultText("charged"), nil
 	})
 	res, err := render.CallWithRetry(ctx, c, call("charge"), errorx.DefaultRetryPolicy)
-	if res != nil || !errors.Is(err, context.Canceled) || calls != 0 {
-		t.Errorf("got %v, %v after %d calls; want no call and context.Canceled", res, err, calls)
-	}
+	assert.Nil(t, res)
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Zero(t, calls, "want no call")
 }
 
 // TestCallWithRetryNoResult: a caller that returns neither a result nor an
@@ -210,8 +209,10 @@ func TestCallWithRetryNoResult(t *testing.T) {
 		return nil, nil
 	})
 	res, err := render.CallWithRetry(t.Context(), c, call("t"), errorx.RetryPolicy{InitialDelay: time.Millisecond})
+	assert.Nil(t, res)
 	e, ok := errorx.As(err)
-	if res != nil || !ok || e.EffectiveClass() != errorx.ClassInternal || e.Message == "" || calls != 1 {
-		t.Errorf("got %v, %v after %d calls; want an INTERNAL *errorx.Error after 1 call", res, err, calls)
-	}
+	require.True(t, ok, "want an *errorx.Error, got %v", err)
+	assert.Equal(t, errorx.ClassInternal, e.EffectiveClass())
+	assert.NotEmpty(t, e.Message)
+	assert.Equal(t, 1, calls)
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/logtest"
@@ -25,19 +27,14 @@ import (
 func connect(t testing.TB, s *server.MCPServer) *client.Client {
 	t.Helper()
 	c, err := client.NewInProcessClient(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	t.Cleanup(func() { c.Close() })
-	if err := c.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, c.Start(context.Background()))
 	var init mcp.InitializeRequest
 	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
 	init.Params.ClientInfo = mcp.Implementation{Name: "render-test", Version: "0"}
-	if _, err := c.Initialize(context.Background(), init); err != nil {
-		t.Fatal(err)
-	}
+	_, err = c.Initialize(context.Background(), init)
+	require.NoError(t, err)
 	return c
 }
 
@@ -45,9 +42,7 @@ func connect(t testing.TB, s *server.MCPServer) *client.Client {
 func callTool(t testing.TB, c *client.Client, tool string, args map[string]any) *mcp.CallToolResult {
 	t.Helper()
 	res, err := c.CallTool(context.Background(), callRequest(tool, args))
-	if err != nil {
-		t.Fatalf("%s: protocol error %v, want a tool result", tool, err)
-	}
+	require.NoError(t, err, "%s: protocol error, want a tool result", tool)
 	return res
 }
 
@@ -95,32 +90,26 @@ func TestMiddlewareErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			before := len(log.String())
 			res, err := mw(tc.h)(context.Background(), callRequest("t", nil))
-			if err != nil {
-				t.Fatalf("err = %v, want a tool result", err)
-			}
+			require.NoError(t, err, "want a tool result")
 			if tc.same != nil {
-				if res != tc.same {
-					t.Errorf("the handler's result was replaced: %s", resultJSON(t, res))
-				}
+				assert.Same(t, tc.same, res, "the handler's result was replaced: %s", resultJSON(t, res))
 				return
 			}
 			e, dialect := render.Decode(res)
-			if dialect != render.NameInterbase || e.Code != tc.code || !res.IsError || e.Tool != "t" {
-				t.Errorf("Decode: %s %+v, want code %s", dialect, e, tc.code)
-			}
-			if tc.notShow != "" && strings.Contains(resultJSON(t, res), tc.notShow) {
-				t.Errorf("the result shows %q: %s", tc.notShow, resultJSON(t, res))
+			assert.Equal(t, render.NameInterbase, dialect, "Decode")
+			require.NotNil(t, e, "Decode")
+			assert.Equal(t, tc.code, e.Code, "Decode")
+			assert.True(t, res.IsError, "Decode")
+			assert.Equal(t, "t", e.Tool, "Decode")
+			if tc.notShow != "" {
+				assert.NotContains(t, resultJSON(t, res), tc.notShow, "the result shows it")
 			}
 			logged := log.String()[before:]
-			if tc.logged == "" && logged != "" {
-				t.Errorf("unexpected log: %s", logged)
+			if tc.logged == "" {
+				assert.Empty(t, logged, "unexpected log")
 			}
-			if strings.Contains(logged, "panicked") {
-				t.Errorf("logged as a panic: %s", logged)
-			}
-			if !strings.Contains(logged, tc.logged) {
-				t.Errorf("the log lacks %q: %s", tc.logged, logged)
-			}
+			assert.NotContains(t, logged, "panicked", "logged as a panic")
+			assert.Contains(t, logged, tc.logged, "the log lacks it")
 		})
 	}
 }
@@ -135,25 +124,19 @@ func TestMiddlewarePanic(t *testing.T) {
 		return nil, nil
 	}
 	res, err := r.Middleware()(h)(context.Background(), callRequest("boom", nil))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	e, dialect := render.Decode(res)
-	if dialect != render.NameToolError || e.Code != errorx.CodeInternalError || e.EffectiveClass() != errorx.ClassInternal || !res.IsError {
-		t.Errorf("Decode: %s %+v", dialect, e)
-	}
-	if got, want := e.Message, render.PanicError().Message; got != want {
-		t.Errorf("message = %q, want %q", got, want)
-	}
+	assert.Equal(t, render.NameToolError, dialect)
+	require.NotNil(t, e)
+	assert.Equal(t, errorx.CodeInternalError, e.Code)
+	assert.Equal(t, errorx.ClassInternal, e.EffectiveClass())
+	assert.True(t, res.IsError)
+	assert.Equal(t, render.PanicError().Message, e.Message)
 	for _, s := range []string{"nil map", "secret-key", "goroutine", ".go:"} {
-		if strings.Contains(resultJSON(t, res), s) {
-			t.Errorf("the result shows %q: %s", s, resultJSON(t, res))
-		}
+		assert.NotContains(t, resultJSON(t, res), s, "the result shows it")
 	}
 	for _, s := range []string{"tool handler panicked", `"tool":"boom"`, "assignment to entry in nil map", "goroutine", "middleware_test.go"} {
-		if !strings.Contains(log.String(), s) {
-			t.Errorf("the log lacks %q: %s", s, log.String())
-		}
+		assert.Contains(t, log.String(), s, "the log lacks it")
 	}
 
 	// Any panic value, including an error and nil.
@@ -161,8 +144,9 @@ func TestMiddlewarePanic(t *testing.T) {
 		res, err := r.Middleware()(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			panic(v)
 		})(context.Background(), callRequest("boom", nil))
-		if e, _ := render.Decode(res); err != nil || e == nil || e.Code != errorx.CodeInternalError {
-			t.Errorf("panic(%v): %v %+v", v, err, e)
+		assert.NoError(t, err, "panic(%v)", v)
+		if e, _ := render.Decode(res); assert.NotNil(t, e, "panic(%v)", v) {
+			assert.Equal(t, errorx.CodeInternalError, e.Code, "panic(%v)", v)
 		}
 	}
 }
@@ -181,18 +165,15 @@ func TestMiddlewareProtocolErrors(t *testing.T) {
 	} {
 		res, got := mw(handler(nil, err))(context.Background(), callRequest("t", nil))
 		// (URLElicitationRequiredError values are not comparable.)
-		if got == nil || got.Error() != err.Error() || res != nil {
-			t.Errorf("%v: got %v %v, want the error itself", err, res, got)
-		}
+		assert.EqualError(t, got, err.Error(), "want the error itself")
+		assert.Nil(t, res, "%v: want the error itself", err)
 	}
 
 	// Through mcp-go, the URL elicitation stays mcp-go's protocol error.
 	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mw))
 	s.AddTool(mcp.NewTool("login"), handler(nil, elicit))
 	_, err := connect(t, s).CallTool(context.Background(), callRequest("login", nil))
-	if !errors.As(err, new(mcp.URLElicitationRequiredError)) {
-		t.Errorf("CallTool error = %v, want a URLElicitationRequiredError", err)
-	}
+	assert.ErrorAs(t, err, new(mcp.URLElicitationRequiredError))
 }
 
 // TestMiddlewareInProcess checks through mcp-go that Go errors, panics and
@@ -208,12 +189,13 @@ func TestMiddlewareInProcess(t *testing.T) {
 	for range 3 {
 		for _, tool := range []string{"err", "nil", "panic"} {
 			e, dialect := render.Decode(callTool(t, c, tool, nil))
-			if dialect != render.NameEnvelope || e.Code != errorx.CodeInternalError || e.Tool != tool {
-				t.Errorf("%s: %s %+v", tool, dialect, e)
-			}
-			if res := callTool(t, c, "ok", nil); res.IsError || mcp.GetTextFromContent(res.Content[0]) != "ok" {
-				t.Errorf("ok after %s: %s", tool, resultJSON(t, res))
-			}
+			assert.Equal(t, render.NameEnvelope, dialect, tool)
+			require.NotNil(t, e, tool)
+			assert.Equal(t, errorx.CodeInternalError, e.Code, tool)
+			assert.Equal(t, tool, e.Tool)
+			res := callTool(t, c, "ok", nil)
+			require.False(t, res.IsError, "ok after %s: %s", tool, resultJSON(t, res))
+			assert.Equal(t, "ok", mcp.GetTextFromContent(res.Content[0]), "ok after %s", tool)
 		}
 	}
 }
@@ -252,12 +234,10 @@ func TestMiddlewareOrder(t *testing.T) {
 			s := server.NewMCPServer("t", "0", tc.opts...)
 			s.AddTool(mcp.NewTool("boom"), boom)
 			e, dialect := render.Decode(callTool(t, connect(t, s), "boom", nil))
-			if dialect != render.NameContract || e.Code != tc.code {
-				t.Errorf("Decode: %s %+v, want %s", dialect, e, tc.code)
-			}
-			if got := strings.Contains(log.String()[before:], "goroutine"); got != tc.stackLogs {
-				t.Errorf("stack logged = %v, want %v", got, tc.stackLogs)
-			}
+			assert.Equal(t, render.NameContract, dialect)
+			require.NotNil(t, e)
+			assert.Equal(t, tc.code, e.Code)
+			assert.Equal(t, tc.stackLogs, strings.Contains(log.String()[before:], "goroutine"), "stack logged")
 		})
 	}
 }
@@ -280,20 +260,20 @@ func TestMiddlewareConcurrent(t *testing.T) {
 			for i := range 50 {
 				tool := tools[(g+i)%len(tools)]
 				res, err := c.CallTool(context.Background(), callRequest(tool, map[string]any{"format": []string{"json", "both", "markdown", "x"}[i%4]}))
-				if err != nil {
-					t.Errorf("%s: %v", tool, err)
+				if !assert.NoError(t, err, tool) {
 					return
 				}
-				if e, _ := render.Decode(res); (tool == "ok") != (e == nil) || e != nil && e.Tool != tool {
-					t.Errorf("%s: %+v", tool, e)
+				e, _ := render.Decode(res)
+				if tool == "ok" {
+					assert.Nil(t, e, tool)
+				} else if assert.NotNil(t, e, tool) {
+					assert.Equal(t, tool, e.Tool)
 				}
 			}
 		})
 	}
 	wg.Wait()
-	if shared.Tool != "" {
-		t.Errorf("the shared error was changed: Tool = %q", shared.Tool)
-	}
+	assert.Empty(t, shared.Tool, "the shared error was changed")
 }
 
 // TestMiddlewareSuccessAllocs checks that a successful call through the
@@ -305,9 +285,7 @@ func TestMiddlewareSuccessAllocs(t *testing.T) {
 	ctx, req := context.Background(), callRequest("t", map[string]any{"format": "json"})
 	b := testing.AllocsPerRun(1000, func() { _, _ = bare(ctx, req) })
 	w := testing.AllocsPerRun(1000, func() { _, _ = wrapped(ctx, req) })
-	if w != b {
-		t.Errorf("allocations per successful call: %v through the middleware, %v bare", w, b)
-	}
+	assert.Equal(t, b, w, "allocations per successful call: through the middleware, as bare")
 }
 
 func BenchmarkMiddleware(b *testing.B) {

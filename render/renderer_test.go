@@ -9,6 +9,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
@@ -29,32 +31,23 @@ func callRequest(tool string, args map[string]any) mcp.CallToolRequest {
 func resultJSON(t *testing.T, res *mcp.CallToolResult) string {
 	t.Helper()
 	b, err := json.Marshal(res)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return string(b)
 }
 
 func TestRendererRender(t *testing.T) {
 	r := render.NewRenderer(nil)
-	if _, ok := r.Dialect().(render.Interbase); !ok {
-		t.Errorf("NewRenderer(nil).Dialect() = %T, want render.Interbase", r.Dialect())
-	}
-	if res := r.Render(nil); res != nil {
-		t.Errorf("Render(nil) = %+v, want nil", res)
-	}
-	if res := r.RenderRequest(context.Background(), callRequest("t", nil), nil); res != nil {
-		t.Errorf("RenderRequest(nil) = %+v, want nil", res)
-	}
+	assert.IsType(t, render.Interbase{}, r.Dialect(), "NewRenderer(nil).Dialect()")
+	assert.Nil(t, r.Render(nil), "Render(nil)")
+	assert.Nil(t, r.RenderRequest(context.Background(), callRequest("t", nil), nil), "RenderRequest(nil)")
 
 	res := render.NewRenderer(render.Contract{}).Render(errors.New("open /srv/secret.key: no space left"))
 	e, dialect := render.Decode(res)
-	if dialect != render.NameContract || e.Code != errorx.CodeInternalError || !res.IsError {
-		t.Errorf("Render(plain error): %s %+v", dialect, e)
-	}
-	if strings.Contains(resultJSON(t, res), "secret") {
-		t.Errorf("Render leaks the error's text: %s", resultJSON(t, res))
-	}
+	assert.Equal(t, render.NameContract, dialect, "Render(plain error)")
+	require.NotNil(t, e, "Render(plain error)")
+	assert.Equal(t, errorx.CodeInternalError, e.Code, "Render(plain error)")
+	assert.True(t, res.IsError, "Render(plain error)")
+	assert.NotContains(t, resultJSON(t, res), "secret", "Render leaks the error's text")
 }
 
 // TestRenderRequestTool checks that the tool name is filled in on a copy:
@@ -63,18 +56,12 @@ func TestRenderRequestTool(t *testing.T) {
 	sentinel := errorx.NotFound("No such thing.")
 	r := render.NewRenderer(render.Interbase{})
 	e, _ := render.Decode(r.RenderRequest(context.Background(), callRequest("things.get", nil), sentinel))
-	if e.Tool != "things.get" {
-		t.Errorf("tool = %q, want things.get", e.Tool)
-	}
-	if sentinel.Tool != "" {
-		t.Errorf("RenderRequest changed the caller's error: Tool = %q", sentinel.Tool)
-	}
+	assert.Equal(t, "things.get", e.Tool)
+	assert.Empty(t, sentinel.Tool, "RenderRequest changed the caller's error")
 
 	own := errorx.NotFound("No such thing.").WithTool("things/get")
 	e, _ = render.Decode(r.RenderRequest(context.Background(), callRequest("things.get", nil), own))
-	if e.Tool != "things/get" {
-		t.Errorf("tool = %q, want the error's own things/get", e.Tool)
-	}
+	assert.Equal(t, "things/get", e.Tool, "want the error's own tool")
 }
 
 // blocks describes a toolerror result's text blocks: "md" for markdown,
@@ -124,40 +111,31 @@ func TestRenderRequestFormat(t *testing.T) {
 				args["format"] = tc.format
 			}
 			res := r.RenderRequest(context.Background(), callRequest("t", args), err)
-			if got := blocks(t, res); got != tc.want {
-				t.Errorf("blocks = %s, want %s", got, tc.want)
-			}
-			if res.StructuredContent == nil {
-				t.Error("structuredContent dropped for a tool without outputSchema")
-			}
-			if e, d := render.Decode(res); d != render.NameToolError || e.Code != errorx.CodeConflict {
-				t.Errorf("Decode: %s %+v", d, e)
-			}
+			assert.Equal(t, tc.want, blocks(t, res), "blocks")
+			assert.NotNil(t, res.StructuredContent, "structuredContent dropped for a tool without outputSchema")
+			e, d := render.Decode(res)
+			assert.Equal(t, render.NameToolError, d, "Decode")
+			require.NotNil(t, e, "Decode")
+			assert.Equal(t, errorx.CodeConflict, e.Code, "Decode")
 		})
 	}
 
 	t.Run("renamed argument is read", func(t *testing.T) {
 		r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument("error_format"))
 		res := r.RenderRequest(context.Background(), callRequest("t", map[string]any{"error_format": "both"}), err)
-		if got := blocks(t, res); got != "md+json" {
-			t.Errorf("blocks = %s, want md+json", got)
-		}
+		assert.Equal(t, "md+json", blocks(t, res), "blocks")
 	})
 	t.Run("arguments not an object", func(t *testing.T) {
 		req := callRequest("t", nil)
 		req.Params.Arguments = "notanobject"
 		res := render.NewRenderer(render.ToolError{}).RenderRequest(context.Background(), req, err)
-		if got := blocks(t, res); got != "md" {
-			t.Errorf("blocks = %s, want md", got)
-		}
+		assert.Equal(t, "md", blocks(t, res), "blocks")
 	})
 	t.Run("other dialects ignore it", func(t *testing.T) {
 		r := render.NewRenderer(render.XML{})
 		a := r.RenderRequest(context.Background(), callRequest("t", map[string]any{"format": "json"}), err)
 		b := r.RenderRequest(context.Background(), callRequest("t", nil), err)
-		if resultJSON(t, a) != resultJSON(t, b) {
-			t.Errorf("format changed an xml result:\n%s\n%s", resultJSON(t, a), resultJSON(t, b))
-		}
+		assert.Equal(t, resultJSON(t, b), resultJSON(t, a), "format changed an xml result")
 	})
 }
 
@@ -194,35 +172,32 @@ func TestOutputSchemaSafe(t *testing.T) {
 				res := callTool(t, c, tool, nil)
 				declared := tool != "plain"
 				hasSC := res.StructuredContent != nil || len(res.RawStructuredContent) > 0
-				if declared && hasSC {
-					t.Errorf("%s: error result carries structuredContent: %s", tool, resultJSON(t, res))
-				}
-				if !declared && name == render.NameToolError && !hasSC {
-					t.Errorf("%s: toolerror dropped structuredContent of a tool without outputSchema", tool)
+				if declared {
+					assert.False(t, hasSC, "%s: error result carries structuredContent: %s", tool, resultJSON(t, res))
+				} else if name == render.NameToolError {
+					assert.True(t, hasSC, "%s: toolerror dropped structuredContent of a tool without outputSchema", tool)
 				}
 				if name == render.NameToolError {
 					want := "md"
 					if declared {
 						want = "md+json" // markdown became both
 					}
-					if got := blocks(t, res); got != want {
-						t.Errorf("%s: blocks = %s, want %s", tool, got, want)
-					}
+					assert.Equal(t, want, blocks(t, res), "%s: blocks", tool)
 				}
 				e, dialect := render.Decode(res)
-				if dialect != name || e.Code != "UpstreamDown" || e.EffectiveClass() != errorx.ClassTransient || !e.IsRetryable() {
-					t.Errorf("%s: Decode: %s %+v", tool, dialect, e)
-				}
+				assert.Equal(t, name, dialect, "%s: Decode", tool)
+				require.NotNil(t, e, "%s: Decode", tool)
+				assert.Equal(t, "UpstreamDown", e.Code, "%s: Decode", tool)
+				assert.Equal(t, errorx.ClassTransient, e.EffectiveClass(), "%s: Decode", tool)
+				assert.True(t, e.IsRetryable(), "%s: Decode", tool)
 
 				// A warning of a tool with an outputSchema is an error result:
 				// without structuredContent, isError false makes strict
 				// clients throw.
 				res = callTool(t, c, tool, map[string]any{"warn": true})
-				if res.IsError != declared {
-					t.Errorf("%s warning: isError = %v, want %v", tool, res.IsError, declared)
-				}
-				if e, _ := render.Decode(res); e == nil || e.Severity != errorx.SeverityWarning {
-					t.Errorf("%s warning: Decode: %+v", tool, e)
+				assert.Equal(t, declared, res.IsError, "%s warning: isError", tool)
+				if e, _ := render.Decode(res); assert.NotNil(t, e, "%s warning: Decode", tool) {
+					assert.Equal(t, errorx.SeverityWarning, e.Severity, "%s warning: Decode", tool)
 				}
 			}
 		})
@@ -233,15 +208,11 @@ func TestOutputSchemaIgnore(t *testing.T) {
 	r := render.NewRenderer(render.ToolError{}, render.WithOutputSchemaPolicy(render.OutputSchemaIgnore))
 	c := connect(t, schemaServer(r))
 	res := callTool(t, c, "typed", nil)
-	if res.StructuredContent == nil || blocks(t, res) != "md" {
-		t.Errorf("OutputSchemaIgnore changed the result: %s", resultJSON(t, res))
-	}
-	if res := callTool(t, c, "typed", map[string]any{"warn": true}); res.IsError {
-		t.Error("OutputSchemaIgnore set isError on a warning")
-	}
-	if render.OutputSchemaSafe.String() != "safe" || render.OutputSchemaIgnore.String() != "ignore" {
-		t.Error("OutputSchemaPolicy.String")
-	}
+	assert.NotNil(t, res.StructuredContent, "OutputSchemaIgnore changed the result: %s", resultJSON(t, res))
+	assert.Equal(t, "md", blocks(t, res), "OutputSchemaIgnore changed the result")
+	assert.False(t, callTool(t, c, "typed", map[string]any{"warn": true}).IsError, "OutputSchemaIgnore set isError on a warning")
+	assert.Equal(t, "safe", render.OutputSchemaSafe.String())
+	assert.Equal(t, "ignore", render.OutputSchemaIgnore.String())
 }
 
 // TestOutputSchemaNeedsInput checks the toolerror dialect's needsInput:v1
@@ -258,15 +229,12 @@ func TestOutputSchemaNeedsInput(t *testing.T) {
 	for _, tool := range []string{"typed", "plain"} {
 		res := callTool(t, c, tool, nil)
 		declared := tool == "typed"
-		if got := res.StructuredContent != nil; got == declared {
-			t.Errorf("%s: structuredContent present = %v", tool, got)
-		}
-		if res.IsError != declared {
-			t.Errorf("%s: isError = %v, want %v", tool, res.IsError, declared)
-		}
+		assert.Equal(t, !declared, res.StructuredContent != nil, "%s: structuredContent present", tool)
+		assert.Equal(t, declared, res.IsError, "%s: isError", tool)
 		e, dialect := render.Decode(res)
-		if dialect != render.NameToolError || e == nil || len(e.Fields) != 1 || e.Fields[0].Path != "city" {
-			t.Errorf("%s: Decode: %s %+v\n%s", tool, dialect, e, resultJSON(t, res))
+		assert.Equal(t, render.NameToolError, dialect, "%s: Decode", tool)
+		if assert.NotNil(t, e, "%s: Decode\n%s", tool, resultJSON(t, res)) && assert.Len(t, e.Fields, 1, "%s: Decode", tool) {
+			assert.Equal(t, "city", e.Fields[0].Path, "%s: Decode", tool)
 		}
 	}
 }
@@ -276,11 +244,7 @@ func TestOutputSchemaNeedsInput(t *testing.T) {
 // as a Go slice ("[interbase toolerror …]").
 func TestByNameUnknownListsNames(t *testing.T) {
 	d, err := render.ByName("yaml")
-	if d != nil || err == nil {
-		t.Fatalf("ByName(yaml) = %v, %v; want nil and an error", d, err)
-	}
-	want := `render: unknown dialect "yaml" (want one of ` + strings.Join(render.Names(), ", ") + `)`
-	if err.Error() != want {
-		t.Errorf("error = %q\nwant    %q", err, want)
-	}
+	require.Error(t, err, "ByName(yaml)")
+	require.Equal(t, nil, d, "ByName(yaml): want no Dialect") // not Nil: a typed nil would be a Dialect
+	assert.EqualError(t, err, `render: unknown dialect "yaml" (want one of `+strings.Join(render.Names(), ", ")+`)`)
 }

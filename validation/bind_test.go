@@ -6,13 +6,14 @@ import (
 	"errors"
 	"io"
 	"os"
-	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/go-playground/validator/v10"
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/validation"
@@ -32,70 +33,73 @@ func request(tool string, args any) mcp.CallToolRequest {
 
 func TestBindRequest(t *testing.T) {
 	m, err := validation.Bind[Member](request("members/add", `{"email":"a@b.co","age":20}`))
-	if err != nil || m != (Member{Email: "a@b.co", Age: 20}) {
-		t.Fatalf("raw arguments: %+v %v", m, err)
-	}
+	require.NoError(t, err, "raw arguments")
+	require.Equal(t, Member{Email: "a@b.co", Age: 20}, m, "raw arguments")
 	// Arguments set by a Go caller, not from the wire.
 	m, err = validation.Bind[Member](request("members/add", map[string]any{"email": "a@b.co", "age": 20}))
-	if err != nil || m.Age != 20 {
-		t.Fatalf("map arguments: %+v %v", m, err)
-	}
+	require.NoError(t, err, "map arguments")
+	require.Equal(t, 20, m.Age, "map arguments")
 	// A pointer type gets a new value.
 	p, err := validation.Bind[*Member](request("members/add", `{"email":"a@b.co","age":20}`))
-	if err != nil || p == nil || p.Email != "a@b.co" {
-		t.Fatalf("pointer: %+v %v", p, err)
-	}
+	require.NoError(t, err, "pointer")
+	require.NotNil(t, p, "pointer")
+	require.Equal(t, "a@b.co", p.Email, "pointer")
 	// Any depth of pointers: decoded and validated.
 	pp, err := validation.Bind[**Member](request("members/add", `{"email":"a@b.co","age":20}`))
-	if err != nil || pp == nil || *pp == nil || (*pp).Email != "a@b.co" {
-		t.Fatalf("pointer to pointer: %+v %v", pp, err)
-	}
+	require.NoError(t, err, "pointer to pointer")
+	require.NotNil(t, pp, "pointer to pointer")
+	require.NotNil(t, *pp, "pointer to pointer")
+	require.Equal(t, "a@b.co", (*pp).Email, "pointer to pointer")
 	pp, err = validation.Bind[**Member](request("members/add", `{"email":"a@b.co","age":2}`))
-	if e, ok := errorx.As(err); !ok || pp != nil || e.Code != errorx.CodeInvalidInput ||
-		!reflect.DeepEqual(e.Fields, []errorx.Field{S("age", N("2")).R("gte", "Too small.").H("Must be >= 18.").P("18").F()}) {
-		t.Fatalf("pointer to pointer, invalid: %v %v", pp, err)
-	}
+	e, ok := errorx.As(err)
+	require.True(t, ok, "pointer to pointer, invalid: %v", err)
+	require.Nil(t, pp, "pointer to pointer, invalid")
+	require.Equal(t, errorx.CodeInvalidInput, e.Code, "pointer to pointer, invalid")
+	require.Equal(t, []errorx.Field{S("age", N("2")).R("gte", "Too small.").H("Must be >= 18.").P("18").F()}, e.Fields, "pointer to pointer, invalid")
 	var ppp **Member
-	if err := validation.Default().BindJSON("t", []byte(`{"email":"a@b.co","age":2}`), &ppp); err == nil || ppp == nil || (*ppp).Age != 2 {
-		t.Fatalf("BindJSON into ***Member: %v", err)
-	} else if e, _ := errorx.As(err); e.Code != errorx.CodeInvalidInput || e.Fields[0].Path != "age" {
-		t.Fatalf("BindJSON into ***Member: %v", err)
-	}
+	err = validation.Default().BindJSON("t", []byte(`{"email":"a@b.co","age":2}`), &ppp)
+	require.Error(t, err, "BindJSON into ***Member")
+	require.NotNil(t, ppp, "BindJSON into ***Member")
+	require.Equal(t, 2, (*ppp).Age, "BindJSON into ***Member")
+	e, _ = errorx.As(err)
+	require.NotNil(t, e, "BindJSON into ***Member: %v", err)
+	require.Equal(t, errorx.CodeInvalidInput, e.Code, "BindJSON into ***Member")
+	require.NotEmpty(t, e.Fields, "BindJSON into ***Member")
+	require.Equal(t, "age", e.Fields[0].Path, "BindJSON into ***Member")
 	// No arguments at all is an empty object.
 	_, err = validation.Bind[Member](request("members/add", nil))
-	e, ok := errors.AsType[*errorx.Error](err)
-	if !ok || e.Tool != "members/add" || len(e.Fields) != 2 || !e.Fields[0].IsRequired() {
-		t.Fatalf("no arguments: %v", err)
-	}
-	if e.Message != "2 arguments of members/add are invalid: email, age." {
-		t.Errorf("message %q", e.Message)
-	}
+	e, ok = errors.AsType[*errorx.Error](err)
+	require.True(t, ok, "no arguments: %v", err)
+	require.Equal(t, "members/add", e.Tool, "no arguments")
+	require.Len(t, e.Fields, 2, "no arguments")
+	require.True(t, e.Fields[0].IsRequired(), "no arguments")
+	assert.Equal(t, "2 arguments of members/add are invalid: email, age.", e.Message)
 	// WithTool names the action of a grouped tool; IgnoreKeys lets the
 	// discriminator through.
 	_, err = validation.Bind[Member](request("members", `{"action":"add","email":"x","age":20}`),
 		validation.WithTool("members/add"), validation.IgnoreKeys("action"))
 	e, ok = errors.AsType[*errorx.Error](err)
-	if !ok || e.Tool != "members/add" || len(e.Fields) != 1 || e.Fields[0].Path != "email" {
-		t.Fatalf("grouped: %v", err)
-	}
+	require.True(t, ok, "grouped: %v", err)
+	require.Equal(t, "members/add", e.Tool, "grouped")
+	require.Len(t, e.Fields, 1, "grouped")
+	require.Equal(t, "email", e.Fields[0].Path, "grouped")
 	// A failed bind returns the zero value.
 	m, err = validation.Bind[Member](request("members/add", `{"email":"a@b.co","age":2}`))
-	if err == nil || m != (Member{}) {
-		t.Fatalf("want zero value and error, got %+v %v", m, err)
-	}
+	require.Error(t, err, "want an error")
+	require.Equal(t, Member{}, m, "want the zero value")
 }
 
 func TestBindNonStruct(t *testing.T) {
 	m, err := validation.Bind[map[string]int](request("t", `{"a":1,"b":2}`))
-	if err != nil || m["b"] != 2 {
-		t.Fatalf("%v %v", m, err)
-	}
+	require.NoError(t, err)
+	require.Equal(t, 2, m["b"], "%v", m)
 	_, err = validation.Bind[map[string]int](request("t", `{"a":"x"}`))
 	e, ok := errorx.As(err)
+	require.True(t, ok, "%v", err)
 	// Map keys are the caller's: the summary counts them without naming them.
-	if !ok || e.Message != "1 argument of t is invalid." || e.Fields[0].Path != "a" {
-		t.Fatalf("%v", err)
-	}
+	require.Equal(t, "1 argument of t is invalid.", e.Message)
+	require.NotEmpty(t, e.Fields)
+	require.Equal(t, "a", e.Fields[0].Path)
 }
 
 func TestHandler(t *testing.T) {
@@ -105,46 +109,42 @@ func TestHandler(t *testing.T) {
 		return mcp.NewToolResultText(args.Email), nil
 	})
 	res, err := h(context.Background(), request("members/add", `{"email":"a@b.co","age":20}`))
-	if err != nil || !called || mcp.GetTextFromContent(res.Content[0]) != "a@b.co" {
-		t.Fatalf("valid call: %v %v", res, err)
-	}
+	require.NoError(t, err, "valid call")
+	require.True(t, called, "valid call")
+	require.Equal(t, "a@b.co", mcp.GetTextFromContent(res.Content[0]), "valid call")
 	called = false
 	res, err = h(context.Background(), request("members/add", `{"email":"a@b.co","age":"20"}`))
-	if called || res != nil {
-		t.Fatal("the handler ran on invalid arguments")
-	}
+	require.False(t, called, "the handler ran on invalid arguments")
+	require.Nil(t, res, "the handler ran on invalid arguments")
 	e, ok := errors.AsType[*errorx.Error](err)
-	if !ok || e.Code != errorx.CodeInvalidInput || e.Fields[0].Rule != validation.RuleType {
-		t.Fatalf("invalid call: %v", err)
-	}
+	require.True(t, ok, "invalid call: %v", err)
+	require.Equal(t, errorx.CodeInvalidInput, e.Code, "invalid call")
+	require.NotEmpty(t, e.Fields, "invalid call")
+	require.Equal(t, validation.RuleType, e.Fields[0].Rule, "invalid call")
 }
 
 func TestCheckGoValues(t *testing.T) {
 	err := validation.Default().Check("members/add", &Member{Email: "nope", Age: 3})
 	e, ok := errorx.As(err)
-	if !ok {
-		t.Fatalf("%v", err)
-	}
+	require.True(t, ok, "%v", err)
 	want := []errorx.Field{
 		S("email", "nope").R("email", "Invalid email address.").E("a valid email address (e.g. user@example.com)").F(),
 		S("age", 3).R("gte", "Too small.").H("Must be >= 18.").P("18").F(),
 	}
-	if !reflect.DeepEqual(e.Fields, want) {
-		t.Errorf("got %s", fieldJSON(e.Fields))
-	}
+	assert.Equal(t, want, e.Fields)
 	err = validation.Default().Check("members/add", Member{Age: 30})
-	e, _ = errorx.As(err)
-	if e == nil || !reflect.DeepEqual(e.Fields, []errorx.Field{errorx.RequiredField("email")}) {
-		t.Errorf("required in Go mode: %v", err)
+	if e, _ = errorx.As(err); assert.NotNil(t, e, "required in Go mode: %v", err) {
+		assert.Equal(t, []errorx.Field{errorx.RequiredField("email")}, e.Fields, "required in Go mode")
 	}
 	pm := &Member{Email: "nope", Age: 30}
 	err = validation.Default().Check("members/add", &pm)
-	if e, _ = errorx.As(err); e == nil || e.Code != errorx.CodeInvalidInput || len(e.Fields) != 1 || e.Fields[0].Sent != "nope" {
-		t.Errorf("pointer to pointer: %v", err)
+	if e, _ = errorx.As(err); assert.NotNil(t, e, "pointer to pointer: %v", err) {
+		assert.Equal(t, errorx.CodeInvalidInput, e.Code, "pointer to pointer")
+		if assert.Len(t, e.Fields, 1, "pointer to pointer") {
+			assert.Equal(t, "nope", e.Fields[0].Sent, "pointer to pointer")
+		}
 	}
-	if validation.Default().Check("t", Member{Email: "a@b.co", Age: 30}) != nil {
-		t.Error("valid value reported")
-	}
+	assert.NoError(t, validation.Default().Check("t", Member{Email: "a@b.co", Age: 30}), "valid value reported")
 }
 
 func TestFieldsWithoutRoot(t *testing.T) {
@@ -153,17 +153,13 @@ func TestFieldsWithoutRoot(t *testing.T) {
 	err := v.Validate().Struct(&team)
 	got := v.Fields(err, nil, nil)
 	want := []errorx.Field{S("tags.1", "b4d").R("alpha", "Must contain only letters.").E("ASCII letters only (e.g. abc)").F()}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got %s", fieldJSON(got))
-	}
+	assert.Equal(t, want, got)
 	// Without the root, a failing map key cannot be told from its value: it
 	// reads as a failure at the entry, Sent read there (the value) from raw,
 	// or the failing Go value (the key) without raw. With the root, the key.
 	raw := []byte(`{"name":"t","owner":{"email":"o@x.io","age":30},"labels":{"bad-key":"v"}}`)
 	team = Team{}
-	if err := json.Unmarshal(raw, &team); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(raw, &team))
 	err = v.Validate().Struct(&team)
 	const alpha = "ASCII letters only (e.g. abc)"
 	for _, c := range []struct {
@@ -177,13 +173,10 @@ func TestFieldsWithoutRoot(t *testing.T) {
 		{"root", &team, raw, S("labels.bad-key", "bad-key").R("alpha", "Invalid key. Must contain only letters.").E(alpha).F()},
 		{"root, no raw", &team, nil, S("labels.bad-key", "bad-key").R("alpha", "Invalid key. Must contain only letters.").E(alpha).F()},
 	} {
-		if got := v.Fields(err, c.root, c.raw); !reflect.DeepEqual(got, []errorx.Field{c.want}) {
-			t.Errorf("map key, %s: got %s", c.name, fieldJSON(got))
-		}
+		assert.Equal(t, []errorx.Field{c.want}, v.Fields(err, c.root, c.raw), "map key, %s", c.name)
 	}
-	if v.Fields(errors.New("other"), nil, nil) != nil || v.Fields(nil, nil, nil) != nil {
-		t.Error("Fields of a non-validator error")
-	}
+	assert.Nil(t, v.Fields(errors.New("other"), nil, nil), "Fields of a non-validator error")
+	assert.Nil(t, v.Fields(nil, nil, nil), "Fields of no error")
 }
 
 func TestServerMistakes(t *testing.T) {
@@ -218,20 +211,23 @@ func TestServerMistakes(t *testing.T) {
 	} {
 		err := fn()
 		e, ok := errorx.As(err)
-		if !ok || e.Code != errorx.CodeInternalError || e.EffectiveClass() != errorx.ClassInternal ||
-			e.Tool != "t" || errors.Unwrap(e) == nil || len(e.Fields) != 0 {
-			t.Errorf("%s: %v", name, err)
+		if !assert.True(t, ok, "%s: %v", name, err) {
+			continue
 		}
+		assert.Equal(t, errorx.CodeInternalError, e.Code, name)
+		assert.Equal(t, errorx.ClassInternal, e.EffectiveClass(), name)
+		assert.Equal(t, "t", e.Tool, name)
+		assert.Error(t, errors.Unwrap(e), "%s: the cause is kept", name)
+		assert.Empty(t, e.Fields, name)
 	}
 	// Not sending the promoted keys leaves nothing to set: as with
 	// encoding/json, the call binds. A pointer already set is decoded into.
-	if got, err := validation.Bind[embedsUnexported](request("t", `{"y":1}`)); err != nil || got.Y != 1 {
-		t.Errorf("keys of the embedded struct not sent: %+v %v", got, err)
-	}
+	got, err := validation.Bind[embedsUnexported](request("t", `{"y":1}`))
+	assert.NoError(t, err, "keys of the embedded struct not sent")
+	assert.Equal(t, 1, got.Y, "keys of the embedded struct not sent")
 	set := embedsUnexported{inner: &inner{}}
-	if err := validation.Default().BindJSON("t", []byte(`{"x":5,"y":1}`), &set); err != nil || set.X != 5 {
-		t.Errorf("embedded pointer already set: %+v %v", set, err)
-	}
+	assert.NoError(t, validation.Default().BindJSON("t", []byte(`{"x":5,"y":1}`), &set), "embedded pointer already set")
+	assert.Equal(t, 5, set.X, "embedded pointer already set")
 }
 
 func TestSummary(t *testing.T) {
@@ -251,14 +247,12 @@ func TestSummary(t *testing.T) {
 		{"t", []errorx.Field{{Path: "a"}, {Path: "b"}, {Path: "c"}, {Path: "d"}, {Path: "e"}, {Path: "f"}, {Path: "g"},
 			{Path: "h"}, {Path: "i"}, {Path: "j"}, {Path: "k"}, {Path: "l"}}, "12 arguments of t are invalid: a, b, c, d, e, f, g, h, i, j."},
 	} {
-		if got := validation.NewError(c.tool, c.fields).Message; got != c.want {
-			t.Errorf("got %q, want %q", got, c.want)
-		}
+		assert.Equal(t, c.want, validation.NewError(c.tool, c.fields).Message)
 	}
 	e := validation.NewError("t", nil)
-	if e.Code != errorx.CodeInvalidInput || e.Class != errorx.ClassValidation || e.Recovery != errorx.ValidationRecovery {
-		t.Errorf("%+v", e)
-	}
+	assert.Equal(t, errorx.CodeInvalidInput, e.Code)
+	assert.Equal(t, errorx.ClassValidation, e.Class)
+	assert.Equal(t, errorx.ValidationRecovery, e.Recovery)
 }
 
 // Every example the catalogue gives must pass its own rule.
@@ -281,8 +275,7 @@ func TestExpectedExamplesAreValid(t *testing.T) {
 				break
 			}
 		}
-		if len(fs) != 1 {
-			t.Errorf("%s: %d fields", tag, len(fs))
+		if !assert.Len(t, fs, 1, tag) {
 			continue
 		}
 		exp := fs[0].Expected
@@ -291,25 +284,17 @@ func TestExpectedExamplesAreValid(t *testing.T) {
 			examples = strings.Split(m[1], " or ")
 		}
 		for _, x := range examples {
-			if err := v.Var(x, tag); err != nil {
-				t.Errorf("%s: example %q of %q fails its rule", tag, x, exp)
-			}
+			assert.NoError(t, v.Var(x, tag), "%s: example %q of %q fails its rule", tag, x, exp)
 		}
 	}
 	for _, x := range []string{"192.168.0.1", "2001:db8::1"} {
-		if v.Var(x, "ip") != nil {
-			t.Errorf("ip example %q", x)
-		}
+		assert.NoError(t, v.Var(x, "ip"), "ip example %q", x)
 	}
 	for _, x := range []string{"192.168.0.0/24", "2001:db8::/32"} {
-		if v.Var(x, "cidr") != nil {
-			t.Errorf("cidr example %q", x)
-		}
+		assert.NoError(t, v.Var(x, "cidr"), "cidr example %q", x)
 	}
 	for _, x := range []string{"42", "-3.5"} {
-		if v.Var(x, "numeric") != nil {
-			t.Errorf("numeric example %q", x)
-		}
+		assert.NoError(t, v.Var(x, "numeric"), "numeric example %q", x)
 	}
 }
 
@@ -317,9 +302,7 @@ func TestExpectedExamplesAreValid(t *testing.T) {
 // stream.
 func TestNothingOnStdout(t *testing.T) {
 	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	saved := os.Stdout
 	os.Stdout = w
 	done := make(chan []byte)
@@ -340,9 +323,8 @@ func TestNothingOnStdout(t *testing.T) {
 		_, _ = validation.Bind[Eight](request("t", `not json`))
 	}()
 	w.Close()
-	if out := <-done; len(out) > 0 {
-		t.Errorf("wrote %d bytes to stdout: %q", len(out), out)
-	}
+	out := <-done
+	assert.Empty(t, out, "wrote %d bytes to stdout: %q", len(out), out)
 }
 
 // Binds run concurrently share the caches and the translator pool.
@@ -363,9 +345,7 @@ func TestConcurrentBinds(t *testing.T) {
 				if e, ok := errorx.As(err); ok {
 					got = e.Fields
 				}
-				if !reflect.DeepEqual(got, c.want) {
-					t.Errorf("%s: got %s", c.name, fieldJSON(got))
-				}
+				assert.Equal(t, c.want, got, c.name)
 			}
 		}()
 	}
@@ -386,22 +366,19 @@ func TestTranslate(t *testing.T) {
 		S("email", "nope").R("email", "Invalid email address.").E("a valid email address (e.g. user@example.com)").F(),
 		S("age", N("3")).R("gte", "Too small.").H("Must be >= 18.").P("18").F(),
 	}
-	if !reflect.DeepEqual(e.Fields, want) || !reflect.DeepEqual(fs, want) {
-		t.Fatalf("Translate %s\nFields %s", fieldJSON(e.Fields), fieldJSON(fs))
-	}
-	if ne := validation.NewError("members/add", fs); e.Message != ne.Message || e.Tool != "members/add" || e.Code != ne.Code {
-		t.Errorf("Translate %+v\nNewError %+v", e, ne)
-	}
+	require.Equal(t, want, e.Fields, "Translate")
+	require.Equal(t, want, fs, "Fields")
+	ne := validation.NewError("members/add", fs)
+	assert.Equal(t, ne.Message, e.Message, "Translate vs NewError")
+	assert.Equal(t, "members/add", e.Tool)
+	assert.Equal(t, ne.Code, e.Code, "Translate vs NewError")
 	// The caller may reuse raw: nothing in the error points into it.
 	for i := range raw {
 		raw[i] = 'X'
 	}
-	if !reflect.DeepEqual(e.Fields, want) || !reflect.DeepEqual(fs, want) {
-		t.Errorf("fields changed with raw: %s", fieldJSON(e.Fields))
-	}
-	if v.Translate("t", errors.New("x"), nil, nil) != nil {
-		t.Error("Translate of a non-validator error")
-	}
+	assert.Equal(t, want, e.Fields, "fields changed with raw")
+	assert.Equal(t, want, fs, "fields changed with raw")
+	assert.Nil(t, v.Translate("t", errors.New("x"), nil, nil), "Translate of a non-validator error")
 	// A custom string type and an escaped string are copied out too.
 	type Coded struct {
 		Role  Role   `json:"role" validate:"oneof=admin user"`
@@ -414,9 +391,9 @@ func TestTranslate(t *testing.T) {
 	for i := range raw {
 		raw[i] = 'X'
 	}
-	if e.Fields[0].Sent != "root" || e.Fields[1].Sent != `a"b` {
-		t.Errorf("sent %#v %#v", e.Fields[0].Sent, e.Fields[1].Sent)
-	}
+	require.Len(t, e.Fields, 2)
+	assert.Equal(t, "root", e.Fields[0].Sent)
+	assert.Equal(t, `a"b`, e.Fields[1].Sent)
 }
 
 type Role string
@@ -429,20 +406,19 @@ func TestAppendFields(t *testing.T) {
 	err := v.Validate().Struct(&m)
 	own := []errorx.Field{{Path: "plan", Message: "Not available in your region.", Rule: "business"}}
 	got := v.AppendFields(own, err, &m, raw)
-	if len(got) != 3 || got[0].Path != "plan" || got[1].Path != "email" || got[2].Path != "age" {
-		t.Fatalf("%s", fieldJSON(got))
-	}
+	require.Len(t, got, 3, fieldJSON(got))
+	require.Equal(t, "plan", got[0].Path)
+	require.Equal(t, "email", got[1].Path)
+	require.Equal(t, "age", got[2].Path)
 	// Reusing a slice: the same fields again, no growth.
 	buf := make([]errorx.Field, 0, 8)
 	for range 3 {
 		buf = v.AppendFields(buf[:0], err, &m, raw)
-		if len(buf) != 2 || cap(buf) != 8 || buf[1].Sent != N("3") {
-			t.Fatalf("%s", fieldJSON(buf))
-		}
+		require.Len(t, buf, 2, fieldJSON(buf))
+		require.Equal(t, 8, cap(buf), "no growth")
+		require.Equal(t, N("3"), buf[1].Sent)
 	}
-	if got := v.AppendFields(own, nil, &m, raw); len(got) != 1 {
-		t.Error("AppendFields of no error changed dst")
-	}
+	assert.Len(t, v.AppendFields(own, nil, &m, raw), 1, "AppendFields of no error changed dst")
 }
 
 // TestFormatArgumentLetThrough: the toolerror dialect's per-call format
@@ -452,21 +428,23 @@ func TestFormatArgumentLetThrough(t *testing.T) {
 	type plain struct {
 		Name string `json:"name" validate:"required"`
 	}
-	if got, err := validation.Bind[plain](request("t", `{"name":"ann","format":"json"}`)); err != nil || got.Name != "ann" {
-		t.Errorf("top-level format: %+v, %v", got, err)
-	}
+	got, err := validation.Bind[plain](request("t", `{"name":"ann","format":"json"}`))
+	assert.NoError(t, err, "top-level format")
+	assert.Equal(t, "ann", got.Name, "top-level format")
 	type withFormat struct {
 		Format string `json:"format" validate:"oneof=csv pdf"`
 	}
-	_, err := validation.Bind[withFormat](request("t", `{"format":"json"}`))
-	if e, ok := errorx.As(err); !ok || len(e.Fields) != 1 || e.Fields[0].Path != "format" || e.Fields[0].Rule != "oneof" {
-		t.Errorf("a struct's own format field is validated: %v", err)
+	_, err = validation.Bind[withFormat](request("t", `{"format":"json"}`))
+	if e, ok := errorx.As(err); assert.True(t, ok, "%v", err) && assert.Len(t, e.Fields, 1) {
+		assert.Equal(t, "format", e.Fields[0].Path, "a struct's own format field is validated")
+		assert.Equal(t, "oneof", e.Fields[0].Rule, "a struct's own format field is validated")
 	}
 	type outer struct {
 		Inner plain `json:"inner"`
 	}
 	_, err = validation.Bind[outer](request("t", `{"inner":{"name":"ann","format":"json"}}`))
-	if e, ok := errorx.As(err); !ok || len(e.Fields) != 1 || e.Fields[0].Path != "inner.format" || e.Fields[0].Rule != validation.RuleUnknown {
-		t.Errorf("nested format: %v", err)
+	if e, ok := errorx.As(err); assert.True(t, ok, "%v", err) && assert.Len(t, e.Fields, 1) {
+		assert.Equal(t, "inner.format", e.Fields[0].Path, "nested format")
+		assert.Equal(t, validation.RuleUnknown, e.Fields[0].Rule, "nested format")
 	}
 }
