@@ -4,44 +4,27 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 )
 
-// checkLinear times build(n)'s function at n and 8n (the best of five
-// runs, in CPU time where the system has a thread clock, with the
-// collector off) and fails t when 8 times the input costs 24
-// times the time or more: quadratic work costs 64 times. A noisy machine
-// can slow one measurement, so a failing one is taken again, twice.
+// checkLinear measures build(n)'s function against build(8n)'s
+// (testsize.Ratio) and fails t when 8 times the input costs 24 times the
+// time or more: quadratic work costs 64 times.
 func checkLinear(t *testing.T, n int, build func(n int) func()) {
 	t.Helper()
-	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // time the work, not the collector
-	best := func(run func()) time.Duration {
-		d := time.Duration(1<<63 - 1)
-		for range 5 {
-			runtime.GC()
-			d = min(d, timeRun(run))
-		}
-		return d
+	ratio := testsize.Ratio(build(n), build(8*n))
+	if ratio >= 24 {
+		t.Errorf("8 times the input costs %.0f times the time: not linear", ratio)
+		return
 	}
-	small, large := build(n), build(8*n)
-	var ratio float64
-	for range 3 {
-		ratio = float64(best(large)) / float64(max(best(small), time.Microsecond))
-		if ratio < 24 {
-			t.Logf("n=%d: 8 times the input costs %.1f times the time", n, ratio)
-			return
-		}
-	}
-	t.Errorf("8 times the input costs %.0f times the time: not linear", ratio)
+	t.Logf("n=%d: 8 times the input costs %.1f times the time", n, ratio)
 }
 
 func detailKeys(n int) []string {

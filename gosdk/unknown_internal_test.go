@@ -2,15 +2,15 @@ package gosdk
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 	"testing"
-	"time"
+
+	"github.com/mcperr/mcperr/internal/testsize"
 )
 
 // TestUnknownToolLinear: naming the closest tools takes time linear in the
 // number of tools: 8 times the tools take well under 64 times as long
-// (the least of several runs, each after a GC, against a noisy machine).
+// (testsize.Ratio).
 func TestUnknownToolLinear(t *testing.T) {
 	tools := func(n int) []string {
 		out := make([]string, n)
@@ -19,25 +19,17 @@ func TestUnknownToolLinear(t *testing.T) {
 		}
 		return out
 	}
-	least := func(ts []string) time.Duration {
-		best := time.Duration(1 << 62)
-		for range 7 {
-			runtime.GC()
-			start := time.Now()
+	run := func(ts []string) func() {
+		return func() {
 			for range 3 {
 				unknownToolError("tool7.gett", ts)
 			}
-			best = min(best, time.Since(start))
 		}
-		return best
 	}
-	small, large := tools(1000), tools(8000)
-	least(small) // warm up
-	a, b := least(small), least(large)
-	ratio := float64(b) / float64(a)
-	t.Logf("1000 tools: %v, 8000 tools: %v (ratio %.1f)", a, b, ratio)
+	ratio := testsize.Ratio(run(tools(1000)), run(tools(8000)))
+	t.Logf("8000 tools take %.1f times as long as 1000", ratio)
 	if ratio > 24 {
-		t.Errorf("1000 tools: %v, 8000 tools: %v (ratio %.1f, want < 24)", a, b, ratio)
+		t.Errorf("8000 tools take %.1f times as long as 1000, want < 24", ratio)
 	}
 }
 

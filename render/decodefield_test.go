@@ -5,9 +5,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -100,19 +100,12 @@ func TestReadFusionFieldAmbiguousString(t *testing.T) {
 // length, however many " You sent: " it holds.
 func TestReadFusionFieldLinear(t *testing.T) {
 	for _, unit := range []string{" You sent: {a. b", " You sent: 'a. b", " You sent: 1x. ", " You sent: " + strings.Repeat("x", 300)} {
-		measure := func(n int) time.Duration {
+		read := func(n int) func() {
 			line := strings.Repeat(unit, n)
-			best := time.Duration(1 << 62)
-			for range 20 {
-				start := time.Now()
-				render.ReadFusionField("f", line)
-				best = min(best, time.Since(start))
-			}
-			return best
+			return func() { render.ReadFusionField("f", line) }
 		}
-		small, large := measure(400), measure(3200)
-		ratio := float64(large) / float64(max(small, 1))
-		t.Logf("%q: n=400 %v, n=3200 %v, ratio %.1f", unit, small, large, ratio)
+		ratio := testsize.Ratio(read(400), read(3200))
+		t.Logf("%q: n=3200 takes %.1f times as long as n=400", unit, ratio)
 		if ratio > 24 {
 			t.Errorf("%q: 8x the input took %.1fx the time", unit, ratio)
 		}

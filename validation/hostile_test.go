@@ -2,18 +2,15 @@ package validation_test
 
 import (
 	"encoding/json"
-	"math"
 	"reflect"
-	"runtime"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -24,36 +21,19 @@ import (
 // 32 under the race detector, leaves room for a noisy machine).
 
 // seriesRatio returns how much longer build(8n) takes to bind than
-// build(n): the fastest of seven runs each, interleaved so that both
-// sizes see the same load on a shared machine; a ratio above 12 is
-// measured again (up to three times) and the best one returned.
+// build(n) (testsize.Ratio), failing t if either binds without error.
 func seriesRatio(t *testing.T, n int, bind func(raw []byte) error, build func(n int) string) float64 {
 	t.Helper()
-	run := func(raw []byte) time.Duration {
-		runtime.GC() // each run starts from the same heap
-		start := time.Now()
-		if bind(raw) == nil {
-			t.Fatalf("%d bytes of arguments bound without error", len(raw))
+	run := func(raw []byte) func() {
+		return func() {
+			if bind(raw) == nil {
+				t.Fatalf("%d bytes of arguments bound without error", len(raw))
+			}
 		}
-		return max(time.Since(start), time.Microsecond)
 	}
-	small, big := []byte(build(n)), []byte(build(8*n))
-	// Collections run between runs, not during them: a run's allocations
-	// would otherwise cost the big input collections the small one never
-	// pays.
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	run(small) // warm caches and pools
-	best := math.Inf(1)
-	for round := 0; round < 3 && best > 12; round++ { // a busy moment gets a second chance
-		ds, db := time.Duration(1<<62), time.Duration(1<<62)
-		for range 7 {
-			ds, db = min(ds, run(small)), min(db, run(big))
-		}
-		r := float64(db) / float64(ds)
-		t.Logf("n=%d: %v, 8n: %v, ratio %.1f", n, ds, db, r)
-		best = min(best, r)
-	}
-	return best
+	r := testsize.Ratio(run([]byte(build(n))), run([]byte(build(8*n))))
+	t.Logf("n=%d: 8n takes %.1f times as long", n, r)
+	return r
 }
 
 // repeat joins n items made by item with commas.

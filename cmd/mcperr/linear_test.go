@@ -5,39 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
-	"runtime"
-	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
-)
 
-// timeRatio returns how many times as long large takes as small: the
-// ratio of the shortest of five runs of each, the runs interleaved, each
-// starting from a collected heap with collections off while it runs (a
-// run's garbage would otherwise cost the large input collections the small
-// one never pays). A ratio well past the linear one gets up to two more rounds:
-// a busy moment of the machine is not a quadratic algorithm.
-func timeRatio(small, large func()) float64 {
-	run := func(f func()) time.Duration {
-		runtime.GC()
-		start := time.Now()
-		f()
-		return max(time.Since(start), time.Microsecond)
-	}
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	run(small) // warm caches and pools
-	best := math.Inf(1)
-	for round := 0; round < 3 && best > 12; round++ {
-		ds, dl := time.Duration(1<<62), time.Duration(1<<62)
-		for range 5 {
-			ds, dl = min(ds, run(small)), min(dl, run(large))
-		}
-		best = min(best, float64(dl)/float64(ds))
-	}
-	return best
-}
+	"github.com/mcperr/mcperr/internal/testsize"
+)
 
 // keysObject returns a JSON object of n members "k0":0, "k1":1, ...
 func keysObject(n int) string {
@@ -106,7 +78,7 @@ func TestCommandLinear(t *testing.T) {
 		"render": {cmd(model(12_500), "render", "-dialect", "interbase"), cmd(model(100_000), "render", "-dialect", "interbase")},
 		"parse":  {cmd(interbaseResult(2_500), "parse"), cmd(interbaseResult(20_000), "parse")},
 	} {
-		if r := timeRatio(c.small, c.large); r > 24 {
+		if r := testsize.Ratio(c.small, c.large); r > 24 {
 			t.Errorf("%s: 8 times the keys take %.1f times as long", name, r)
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package errorx_test
+package testsize
 
 import "time"
 

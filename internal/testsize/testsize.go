@@ -6,6 +6,9 @@
 // its go test -race step) turns on the long run: the large generated
 // corpora, the long property runs and the full-size hostile inputs.
 // The -short flag keeps its own, smaller sizes and skips.
+//
+// Ratio measures a size series, the way the hostile-input tests show that
+// work grows linearly with the input.
 package testsize
 
 import "os"
