@@ -50,7 +50,7 @@ func From(err error) *Error {
 		e.cause = err
 		return e
 	}
-	if e, ok := As(err); ok {
+	if e := find(err); e != nil { // As, without searching the chain twice
 		return e
 	}
 	var te ToolErrorer
