@@ -15,12 +15,12 @@ import (
 )
 
 // checkLinear measures build(n)'s function against build(8n)'s
-// (testsize.Ratio) and fails t when 8 times the input costs 24 times the
-// time or more: quadratic work costs 64 times.
+// (testsize.Ratio) and fails t when 8 times the input costs
+// testsize.MaxRatio times the time or more: quadratic work costs 64 times.
 func checkLinear(t *testing.T, n int, build func(n int) func()) {
 	t.Helper()
 	ratio := testsize.Ratio(build(n), build(8*n))
-	if ratio >= 24 {
+	if ratio >= testsize.MaxRatio {
 		t.Errorf("8 times the input costs %.0f times the time: not linear", ratio)
 		return
 	}

@@ -17,7 +17,7 @@ import (
 // Hostile input: arguments built to make binding slow, cut, ambiguous or
 // leaky. Linearity is shown with size series: the same shape at n and 8n
 // in one run, the fastest of a few runs each; doubling must not quadruple,
-// so 8n may take well under 64 times as long (the bound, maxRatio, 24 or
+// so 8n may take well under 64 times as long (the bound, testsize.MaxRatio, 24 or
 // 32 under the race detector, leaves room for a noisy machine).
 
 // seriesRatio returns how much longer build(8n) takes to bind than
@@ -133,7 +133,7 @@ func TestHostileEveryElementFailsLinear(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			bind := func(raw []byte) error { return v.BindJSON("t", raw, c.dst()) }
-			if r := seriesRatio(t, c.n, bind, c.build); r > maxRatio {
+			if r := seriesRatio(t, c.n, bind, c.build); r > testsize.MaxRatio {
 				t.Errorf("8x the elements took %.1fx the time: not linear", r)
 			}
 		})
@@ -155,7 +155,7 @@ func TestHostileFieldsLinear(t *testing.T) {
 		}
 		return err
 	}
-	if r := seriesRatio(t, 250, bind, mapArgs); r > maxRatio {
+	if r := seriesRatio(t, 250, bind, mapArgs); r > testsize.MaxRatio {
 		t.Errorf("8x the entries took %.1fx the time: not linear", r)
 	}
 }
@@ -359,7 +359,7 @@ func TestHostileDuplicateKeysLinear(t *testing.T) {
 	}
 	for name, build := range map[string]func(int) string{"meta": many("meta"), "labels": many("labels"), "dups": dups} {
 		t.Run(name, func(t *testing.T) {
-			if r := seriesRatio(t, 500, bind, build); r > maxRatio {
+			if r := seriesRatio(t, 500, bind, build); r > testsize.MaxRatio {
 				t.Errorf("8x the keys took %.1fx the time: not linear", r)
 			}
 		})
@@ -461,7 +461,7 @@ func TestHostileDottedKeysLinear(t *testing.T) {
 		k := strings.Repeat("a.", n) + "a"
 		return `{"nested":{"` + k + `":{"` + k + `":"too long"}}}`
 	}
-	if r := seriesRatio(t, 500, bind, build); r > maxRatio {
+	if r := seriesRatio(t, 500, bind, build); r > testsize.MaxRatio {
 		t.Errorf("8x the dots took %.1fx the time: not linear", r)
 	}
 }
