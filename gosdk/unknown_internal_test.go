@@ -28,8 +28,8 @@ func TestUnknownToolLinear(t *testing.T) {
 	}
 	ratio := testsize.Ratio(run(tools(1000)), run(tools(8000)))
 	t.Logf("8000 tools take %.1f times as long as 1000", ratio)
-	if ratio > 24 {
-		t.Errorf("8000 tools take %.1f times as long as 1000, want < 24", ratio)
+	if ratio > testsize.MaxRatio {
+		t.Errorf("8000 tools take %.1f times as long as 1000, want < %d", ratio, testsize.MaxRatio)
 	}
 }
 

@@ -106,7 +106,7 @@ func TestReadFusionFieldLinear(t *testing.T) {
 		}
 		ratio := testsize.Ratio(read(400), read(3200))
 		t.Logf("%q: n=3200 takes %.1f times as long as n=400", unit, ratio)
-		if ratio > 24 {
+		if ratio > testsize.MaxRatio {
 			t.Errorf("%q: 8x the input took %.1fx the time", unit, ratio)
 		}
 	}

@@ -78,7 +78,7 @@ func TestCommandLinear(t *testing.T) {
 		"render": {cmd(model(12_500), "render", "-dialect", "interbase"), cmd(model(100_000), "render", "-dialect", "interbase")},
 		"parse":  {cmd(interbaseResult(2_500), "parse"), cmd(interbaseResult(20_000), "parse")},
 	} {
-		if r := testsize.Ratio(c.small, c.large); r > 24 {
+		if r := testsize.Ratio(c.small, c.large); r > testsize.MaxRatio {
 			t.Errorf("%s: 8 times the keys take %.1f times as long", name, r)
 		}
 	}
