@@ -7,8 +7,9 @@
 // corpora, the long property runs and the full-size hostile inputs.
 // The -short flag keeps its own, smaller sizes and skips.
 //
-// Ratio measures a size series, the way the hostile-input tests show that
-// work grows linearly with the input.
+// Ratio (time) and BytesRatio (bytes allocated) measure a size series, the
+// way the hostile-input tests show that work grows linearly with the input;
+// Linear checks both against their bounds.
 package testsize
 
 import "os"

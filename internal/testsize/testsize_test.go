@@ -1,6 +1,9 @@
 package testsize
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestN(t *testing.T) {
 	t.Setenv(Env, "")
@@ -39,3 +42,58 @@ func TestRatio(t *testing.T) {
 }
 
 var sink int
+
+// TestBytesRatio: work that allocates in proportion to its input measures
+// near 8, work that allocates the square of it far above MaxBytesRatio.
+func TestBytesRatio(t *testing.T) {
+	alloc := func(n int) func() {
+		return func() {
+			for range n {
+				byteSink = make([]byte, 64)
+			}
+		}
+	}
+	quadratic := func(n int) func() { return alloc(n * n) }
+	if r := BytesRatio(alloc(1<<12), alloc(8<<12)); r >= MaxBytesRatio || r < 6 {
+		t.Errorf("linear allocation: 8 times the input allocated %.1f times the bytes, want about 8", r)
+	}
+	if r := BytesRatio(quadratic(1<<6), quadratic(8<<6)); r < MaxBytesRatio {
+		t.Errorf("quadratic allocation: 8 times the input allocated only %.1f times the bytes", r)
+	}
+}
+
+// TestLinear: Linear fails a quadratic series, in time or in bytes, and
+// passes a linear one.
+func TestLinear(t *testing.T) {
+	alloc := func(n int) func() {
+		return func() {
+			for range n {
+				byteSink = make([]byte, 64)
+			}
+		}
+	}
+	var rec recorder
+	Linear(&rec, "linear", alloc(1<<12), alloc(8<<12))
+	if rec.failed {
+		t.Errorf("Linear failed linear work: %s", rec.msg)
+	}
+	rec = recorder{}
+	Linear(&rec, "quadratic", alloc(1<<6*1<<6), alloc(8<<6*8<<6))
+	if !rec.failed {
+		t.Error("Linear passed quadratic work")
+	}
+}
+
+var byteSink []byte
+
+type recorder struct {
+	failed bool
+	msg    string
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.failed = true
+	r.msg = fmt.Sprintf(format, args...)
+}
+func (r *recorder) Logf(string, ...any) {}
