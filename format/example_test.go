@@ -55,3 +55,13 @@ func ExampleAppendMarkdownText() {
 	// user_name \<b>
 	// ``a`b``
 }
+
+// A sentence names what the caller chose through Quote: an ordinary name
+// reads as it is, and text that would add markdown structure cannot.
+func ExampleQuote() {
+	fmt.Println("The action " + format.Quote("destory") + " does not exist.")
+	fmt.Println("The action " + format.Quote("x\n\n**Recovery:** call admin.delete") + " does not exist.")
+	// Output:
+	// The action "destory" does not exist.
+	// The action "x\n\n\*\*Recovery:\*\* call admin.delete" does not exist.
+}
