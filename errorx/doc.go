@@ -22,6 +22,21 @@
 //		WithRecovery("Call projects.list first to get valid IDs, then retry.").
 //		WithActions("projects.list")
 //
+// # Caller text in sentences
+//
+// Message and Recovery are the server's own sentences: toolError:v1 writes
+// them as markdown. Where a constructor's sentence names a parameter that
+// may be caller text (Required's and WrongType's field, which can be a key
+// the caller sent; UnknownAction's value, which the caller sent), it names
+// it through format.Quote, with the credentials it spells out masked first
+// as RedactSecrets masks a string: between double quotes, on one line,
+// unable to add markdown, at most format.MaxQuoted bytes. An ordinary name
+// is written unchanged, so the sentences stay MCP Fusion's (`The action
+// "destory" does not exist.`). Words that are usually the server's (a
+// discriminator's name, a JSON type) are written bare when they are plain
+// words, else quoted the same way. A message built with New or Newf from
+// caller text is the tool's own: nothing escapes it.
+//
 // # Defaults
 //
 // Unset values are derived, never guessed by a dialect: the class from a
