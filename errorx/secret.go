@@ -178,7 +178,9 @@ func (r *redactor) text(s string) (string, bool) {
 	if !changed && !cut { // a cut text must not be echoed whole
 		return s, false
 	}
-	w := jsonw.Writer{Style: jsonw.GoNoHTML}
+	// The text written is about as long as t: allocate it once rather than
+	// grow it (large slices grow by a quarter at a time).
+	w := jsonw.Writer{B: make([]byte, 0, len(t)+len(t)/8), Style: jsonw.GoNoHTML}
 	w.Value(v)
 	return string(w.B), true
 }

@@ -1,10 +1,12 @@
 package errorx_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/testsize"
 )
 
 // redactedSent is RedactSecrets' value for a field at path that sent v.
@@ -73,14 +75,41 @@ func TestRedactSecretsCredentials(t *testing.T) {
 }
 
 // TestMaskCredentialsLinear: strings made of the characters the masking
-// looks back from cost O(n).
+// looks back or forward from, and of long keys before "=", cost O(n) in
+// time and in bytes.
 func TestMaskCredentialsLinear(t *testing.T) {
-	for _, unit := range []string{"a@", "a:b@", "password=", "x=", "https://a:b@"} {
-		checkLinear(t, 20_000, func(n int) func() {
+	n := testsize.N(2000, 20_000)
+	for _, unit := range []string{
+		"a@", "a:b@", "a:b@tcp(", "@/", "password=", "x=", "https://a:b@", "://", "password='", "a==",
+		strings.Repeat("pass_", 50) + "count=x ", strings.Repeat("pass.", 50) + "=x;",
+	} {
+		series := func(n int) func() {
 			s := strings.Repeat(unit, n)
 			return func() { _ = redactedSent("text", s) }
-		})
+		}
+		testsize.Linear(t, "masking "+strconv.Quote(unit[:min(len(unit), 20)]), series(n/max(1, len(unit)/8)), series(8*n/max(1, len(unit)/8)))
 	}
+}
+
+// TestRedactJSONTextLinear: a JSON text inside a string inside a string …
+// (each level a string that holds JSON, as a model that encodes its
+// arguments over and over sends them) costs O(n) in time and bytes for a
+// payload of n values at the bottom: every level is decoded and written
+// once.
+func TestRedactJSONTextLinear(t *testing.T) {
+	n := testsize.N(500, 5000)
+	series := func(n int) func() {
+		inner := `{"password":"hunter2","list":[` + strings.TrimSuffix(strings.Repeat("1.5,", n), ",") + `]}`
+		for range 8 {
+			inner = `{"args":` + strconv.Quote(inner) + `}`
+		}
+		return func() {
+			if got := redactedSent("args", inner).(string); strings.Contains(got, "hunter2") {
+				t.Fatal("not redacted")
+			}
+		}
+	}
+	testsize.Linear(t, "JSON text in strings", series(n), series(8*n))
 }
 
 // TestRedactSecretsDeepJSONText: a JSON text nested deeper than
