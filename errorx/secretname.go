@@ -88,19 +88,24 @@ func secretSegment(seg string, names []string, plural bool) bool {
 // name is long), and once, for the whole segment, where the last qualifier
 // ends.
 func secretWords(seg string, names []string, plural bool) bool {
-	q := qualified{seg: seg, last: -2}
+	q := newQualified(seg)
 	for _, end := nextWord(seg, 0); end > 0; {
 		_, next := nextWord(seg, end)
 		pluralEnd := plural && lower(seg[end-1]) == 's' && next < 0
 		c, cs := lower(seg[end-1]), lower(seg[max(end-2, 0)])
 		for _, n := range names {
 			// Most names do not end with the word's last letter: skip them
-			// before nameEndsAt.
+			// before nameEndsAt, the common lower-case ones first.
 			if n == "" {
 				continue
 			}
-			if e := lower(n[len(n)-1]); alnum(e) && e != c && !(pluralEnd && e == cs) {
-				continue
+			if e := n[len(n)-1]; e != c && !(pluralEnd && e == cs) {
+				if 'a' <= e && e <= 'z' || '0' <= e && e <= '9' {
+					continue
+				}
+				if e = lower(e); alnum(e) && e != c && !(pluralEnd && e == cs) {
+					continue
+				}
 			}
 			if nameEndsAt(seg, end, n, true, &q) || pluralEnd && nameEndsAt(seg, end-1, n, false, &q) {
 				return true
@@ -111,22 +116,33 @@ func secretWords(seg string, names []string, plural bool) bool {
 	return false
 }
 
-// qualified finds, once, where the last word of a segment that qualifies
-// a name (secretQualifiers) ends.
+// qualified finds where the last word of a segment that qualifies a name
+// (secretQualifiers) ends, reading the segment's words from its end, only
+// as far back as a question needs and never twice.
 type qualified struct {
 	seg  string
-	last int // the end of the last qualifier word; -1 when none, -2 when not yet looked for
+	last int // the end of the last qualifier word, or -1 when none is known
+	from int // the words that end after from have been read: from is where the last one read starts
 }
+
+func newQualified(seg string) qualified { return qualified{seg: seg, last: -1, from: len(seg)} }
 
 // after reports whether a qualifier word ends after byte end of the segment.
 func (q *qualified) after(end int) bool {
-	if q.last == -2 {
-		q.last = -1
-		for start, end := nextWord(q.seg, 0); end > 0; start, end = nextWord(q.seg, end) {
-			if oneOf(q.seg[start:end], secretQualifiers) {
-				q.last = end
-			}
+	for q.last < 0 && q.from > end {
+		w := lastWordEnd(q.seg, q.from)
+		if w <= end {
+			q.from = max(w, 0)
+			break
 		}
+		start := w - 1
+		for start > 0 && !wordStart(q.seg, start) {
+			start--
+		}
+		if oneOf(q.seg[start:w], secretQualifiers) {
+			q.last = w
+		}
+		q.from = start
 	}
 	return q.last > end
 }
@@ -238,10 +254,14 @@ func wordStart(seg string, i int) bool {
 	return false
 }
 
-// oneOf reports whether word is one of words, ignoring case.
+// oneOf reports whether word is one of words (ASCII), ignoring case.
 func oneOf(word string, words []string) bool {
+	if word == "" {
+		return false
+	}
+	c := lower(word[0])
 	for _, w := range words {
-		if strings.EqualFold(word, w) {
+		if len(w) == len(word) && lower(w[0]) == c && strings.EqualFold(word, w) {
 			return true
 		}
 	}
