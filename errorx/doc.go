@@ -60,7 +60,10 @@
 // replaces secrets with Redact: values named secret (IsSecret, SecretNames,
 // matched by words: "db_pass" and "passwordConfirm" are secret,
 // "max_tokens" and "compass" are not), at any depth of a sent or detail
-// value, inside strings that hold JSON, and the passwords of URLs and DSNs.
+// value, name/value pairs by their name, inside strings that hold JSON, and
+// the credentials a string spells out: URL and DSN passwords, key=value,
+// key: value and --flag value pairs, YAML blocks, JSON Web Tokens and
+// Bearer tokens.
 // Its walk is bounded whatever a handler built: a cycle (a map, a list or a
 // Details that holds itself) becomes "!ERROR:cycle" where it recurs, a
 // value nested MaxValueDepth (200) deep becomes "!ERROR:value nested too

@@ -24,13 +24,13 @@ func TestRedactSecretsJSONText(t *testing.T) {
 		`{"user":"ada","password":"hunter2"}`:          `{"user":"ada","password":"[redacted]"}`,
 		` {"z":1, "token":"tok_live_123", "a":[1.50]}`: `{"z":1,"token":"[redacted]","a":[1.50]}`,
 		`[{"api_key":"k1"},"x",null]`:                  `[{"api_key":"[redacted]"},"x",null]`,
-		`{"auth":"{\"token\":\"tok_live_123\"}"}`:      `{"auth":"{\"token\":\"[redacted]\"}"}`,
+		`{"conf":"{\"token\":\"tok_live_123\"}"}`:      `{"conf":"{\"token\":\"[redacted]\"}"}`,
 		`{"dsn":"postgres://u:pw@h/db","n":"<&>"}`:     `{"dsn":"postgres://u:[redacted]@h/db","n":"<&>"}`,
 		`{"password":"a","password":"b","user":"u"}`:   `{"password":"[redacted]","user":"u"}`,
 		`{"user":"ada", "max_tokens": 5}`:              `{"user":"ada", "max_tokens": 5}`,
-		`{"user":"ada","password":"hunter2"} trailing`: `{"user":"ada","password":"hunter2"} trailing`, // not JSON
+		`{"user":"ada","password":"hunter2"} trailing`: `{"user":"ada","password":"[redacted]"} trailing`, // not JSON: masked as text
 		`[1, 2`: `[1, 2`,
-		`{"auth":{"token":"t"}, "deep":[[[[[[[[[[{}]]]]]]]]]]}`: `{"auth":{"token":"[redacted]"},"deep":[[[[[[[[[[{}]]]]]]]]]]}`,
+		`{"conf":{"token":"t"}, "deep":[[[[[[[[[[{}]]]]]]]]]]}`: `{"conf":{"token":"[redacted]"},"deep":[[[[[[[[[[{}]]]]]]]]]]}`,
 	} {
 		if got := redactedSent("args", sent); got != want {
 			t.Errorf("%s:\n got %v\nwant %s", sent, got, want)
@@ -82,6 +82,12 @@ func TestMaskCredentialsLinear(t *testing.T) {
 	for _, unit := range []string{
 		"a@", "a:b@", "a:b@tcp(", "@/", "password=", "x=", "https://a:b@", "://", "password='", "a==",
 		strings.Repeat("pass_", 50) + "count=x ", strings.Repeat("pass.", 50) + "=x;",
+		// The shapes of key: value, YAML blocks, flags, URL-encoded pairs,
+		// tokens and JWTs, found and not found.
+		"password: x, ", "{password: x, ", "password: x\n", "note: x\n", "\"password: x ", "password:\n  x\n",
+		"secrets:\n\n", "x: |\n", "- a:\n", ": ", "--password x ", "--password ", "--x ", "password%3Dx%26", "%3D",
+		"Bearer ghp_16C7e42F292c6912E7710c838347Ae178B4a ", "bearer abcdefghijklmnopqrstuvwxyz ",
+		"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln ", "eyJabcdefgh.", "https://ghp_16C7e42F292c6912E7710c838347Ae178B4a@h/ ",
 	} {
 		series := func(n int) func() {
 			s := strings.Repeat(unit, n)

@@ -5,13 +5,16 @@ import "strings"
 // SecretNames are the names that mark an argument or a detail as secret
 // (see IsSecret for the rules): "password", "user.db_password",
 // "X-API-Key", "refresh_token", "passwordConfirm", "aws_secret_access_key",
-// "private_key_pem", "token2", "db_pass", "pin" and "aws.credentials.user"
-// are secret; "max_tokens", "token_count", "input_tokens", "password_hint",
-// "pinned", "spin", "passage", "compass" and "bypass" are not.
+// "private_key_pem", "token2", "db_pass", "pin", "basic_auth",
+// "aws_access_key", "webhook_signature" and "aws.credentials.user" are
+// secret; "max_tokens", "token_count", "input_tokens", "password_hint",
+// "author", "access_key_id", "token_id", "pinned", "spin", "passage",
+// "compass" and "bypass" are not.
 var SecretNames = []string{
 	"password", "passwd", "passphrase", "passcode", "pass", "pwd",
 	"secret", "token", "apikey", "authorization", "credential", "credentials",
 	"privatekey", "sessionid", "cookie", "pin", "otp", "totp", "cvv", "cvc",
+	"auth", "bearer", "accesskey", "signature",
 }
 
 // secretQualifiers are word parts that, after a secret name, make a name
@@ -23,6 +26,8 @@ var secretQualifiers = []string{
 	"url", "uri", "endpoint", "expires", "expiry", "expiration", "ttl", "lifetime", "age",
 	"name", "arn", "file", "path", "version", "label", "field", "prompt",
 	"required", "enabled", "disabled", "changed", "updated", "created", "used", "usage", "remaining", "rate",
+	"id", "ids", "method", "methods", "mode", "scheme", "provider", "providers", "scope", "scopes", "status",
+	"algorithm", "alg",
 }
 
 // countPrefixes are word parts that, before a secret name, make a name
