@@ -22,6 +22,21 @@
 //		WithRecovery("Call projects.list first to get valid IDs, then retry.").
 //		WithActions("projects.list")
 //
+// # Caller text in sentences
+//
+// Message and Recovery are the server's own sentences: toolError:v1 writes
+// them as markdown. Where a constructor's sentence names a parameter that
+// may be caller text (Required's and WrongType's field, which can be a key
+// the caller sent; UnknownAction's value, which the caller sent), it names
+// it through format.Quote, with the credentials it spells out masked first
+// as RedactSecrets masks a string: between double quotes, on one line,
+// unable to add markdown, at most format.MaxQuoted bytes. An ordinary name
+// is written unchanged, so the sentences stay MCP Fusion's (`The action
+// "destory" does not exist.`). Words that are usually the server's (a
+// discriminator's name, a JSON type) are written bare when they are plain
+// words, else quoted the same way. A message built with New or Newf from
+// caller text is the tool's own: nothing escapes it.
+//
 // # Defaults
 //
 // Unset values are derived, never guessed by a dialect: the class from a
@@ -45,7 +60,10 @@
 // replaces secrets with Redact: values named secret (IsSecret, SecretNames,
 // matched by words: "db_pass" and "passwordConfirm" are secret,
 // "max_tokens" and "compass" are not), at any depth of a sent or detail
-// value, inside strings that hold JSON, and the passwords of URLs and DSNs.
+// value, name/value pairs by their name, inside strings that hold JSON, and
+// the credentials a string spells out: URL and DSN passwords, key=value,
+// key: value and --flag value pairs, YAML blocks, JSON Web Tokens and
+// Bearer tokens.
 // Its walk is bounded whatever a handler built: a cycle (a map, a list or a
 // Details that holds itself) becomes "!ERROR:cycle" where it recurs, a
 // value nested MaxValueDepth (200) deep becomes "!ERROR:value nested too

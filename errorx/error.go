@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/mcperr/mcperr/format"
 )
 
 // Error is one tool error: what failed, which decision branch the agent
@@ -121,10 +123,14 @@ func RateLimited(message string, after time.Duration) *Error {
 const ValidationRecovery = "Fix the fields above and call the tool again. Do not explain the error."
 
 // Required returns the MISSING_REQUIRED_FIELD error MCP Fusion's required()
-// builds for field, with RequiredField(field) as its one field.
+// builds for field, with RequiredField(field) as its one field:
+// `Required field "workspace_id" is missing.`. Field may be caller text (a
+// key it sent): the sentences name it through format.Quote, credentials
+// masked (see the package documentation, "Caller text in sentences").
 func Required(field string) *Error {
-	e := New(CodeMissingRequiredField, `Required field "`+field+`" is missing.`)
-	e.Recovery = `Provide the "` + field + `" parameter and retry.`
+	f := quote(field)
+	e := New(CodeMissingRequiredField, "Required field "+f+" is missing.")
+	e.Recovery = "Provide the " + f + " parameter and retry."
 	e.Fields = []Field{RequiredField(field)}
 	return e
 }
@@ -132,10 +138,13 @@ func Required(field string) *Error {
 // WrongType returns the INVALID_FIELD_TYPE error for field, which the
 // caller sent (sent) with another JSON type than expected ("string",
 // "integer", "object", …): `Field "id" must be a string.`, with
-// WrongTypeField(field, sent, expected) as its one field.
+// WrongTypeField(field, sent, expected) as its one field. Field may be
+// caller text (a map key a handler binds): the sentences name it through
+// format.Quote; expected is written as it is when it is a plain word.
 func WrongType(field string, sent any, expected string) *Error {
-	e := New(CodeInvalidFieldType, `Field "`+field+`" must be `+withArticle(expected)+`.`)
-	e.Recovery = `Send "` + field + `" as ` + withArticle(expected) + ` and retry.`
+	f, typ := quote(field), withArticle(word(expected))
+	e := New(CodeInvalidFieldType, "Field "+f+" must be "+typ+".")
+	e.Recovery = "Send " + f + " as " + typ + " and retry."
 	e.Fields = []Field{WrongTypeField(field, sent, expected)}
 	return e
 }
@@ -150,31 +159,62 @@ func withArticle(typ string) string {
 
 // MissingDiscriminator returns the routing error for a grouped tool called
 // without its discriminator field (usually "action"); actions are the valid
-// values.
+// values. The sentences name field through format.Quote.
 func MissingDiscriminator(field string, actions ...string) *Error {
-	e := New(CodeMissingDiscriminator, `The required field "`+field+`" is missing.`)
-	e.Recovery = `Add the "` + field + `" field as a string and call the tool again.`
+	f := quote(field)
+	e := New(CodeMissingDiscriminator, "The required field "+f+" is missing.")
+	e.Recovery = "Add the " + f + " field as a string and call the tool again."
 	e.Actions = actions
 	return e
 }
 
 // UnknownAction returns the routing error for a discriminator value that
-// names no action.
+// names no action: `The action "destory" does not exist.`. The message names
+// value, what the caller sent, through format.Quote (so at most
+// format.MaxQuoted bytes of it, credentials masked); field is written as it
+// is when it is a plain word, else quoted too.
 func UnknownAction(field, value string, actions ...string) *Error {
-	e := New(CodeUnknownAction, `The `+field+` "`+value+`" does not exist.`)
-	e.Recovery = `Choose a valid ` + field + ` from available_actions and call the tool again.`
+	f := word(field)
+	e := New(CodeUnknownAction, "The "+f+" "+quote(value)+" does not exist.")
+	e.Recovery = "Choose a valid " + f + " from available_actions and call the tool again."
 	e.Actions = actions
 	return e
 }
 
 // InvalidDiscriminator returns the routing error for a discriminator that is
 // not a string; got is the JavaScript type name of what was sent ("number",
-// "boolean", "object").
+// "boolean", "object"). The sentences name field through format.Quote, and
+// got as it is when it is a plain word, else quoted too.
 func InvalidDiscriminator(field, got string, actions ...string) *Error {
-	e := New(CodeInvalidDiscriminator, `Discriminator field "`+field+`" must be a string, got `+got+`.`)
-	e.Recovery = `Set "` + field + `" to one of the available actions as a string.`
+	f := quote(field)
+	e := New(CodeInvalidDiscriminator, "Discriminator field "+f+" must be a string, got "+word(got)+".")
+	e.Recovery = "Set " + f + " to one of the available actions as a string."
 	e.Actions = actions
 	return e
+}
+
+// quote returns caller text (a key, an action) as the sentences of this
+// package name it: format.Quote of it (between double quotes, on one line,
+// markdown-inert, at most format.MaxQuoted bytes of it), with the
+// credentials it spells out masked first, as RedactSecrets masks a string
+// ("password=[redacted]"), so that a sentence never echoes what a Sent
+// value would not. An ordinary name comes out as format.Quote writes it.
+func quote(s string) string {
+	if masked, ok := maskCredentials(s, SecretNames); ok {
+		s = masked
+	}
+	return format.Quote(s)
+}
+
+// word returns a word of a sentence that is usually the server's (a
+// discriminator's name, a JSON type) but may come from elsewhere: as it is
+// when it is a plain word (quote leaves it unchanged), else as quote
+// writes it.
+func word(s string) string {
+	if q := quote(s); q[1:len(q)-1] != s {
+		return q
+	}
+	return s
 }
 
 // WithClass sets the class and returns e.

@@ -151,3 +151,33 @@ func checkRedacted(t *testing.T, key string, v any, in, out string) {
 		}
 	}
 }
+
+// FuzzRedactText: whatever text a caller sends as a string, masking the
+// credentials it spells out neither panics nor finds more in its own
+// result (masking twice masks nothing more), and writes at most
+// "[redacted]" for each byte it hides.
+func FuzzRedactText(f *testing.F) {
+	for _, s := range []string{
+		"password = hunter2", "user: ada\npassword: hunter2", "secrets:\n  a: 1\nb: 2", "x: |\n  y\n",
+		"Authorization: Bearer ghp_16C7e42F292c6912E7710c838347Ae178B4a", "--password hunter2 --x=1",
+		"q=1&password%3Dhunter2%26a", "https://ghp_16C7e42F292c6912E7710c838347Ae178B4a@h/", "root:pw@tcp(h)/db",
+		"eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.", `{password: 'x', "api_key": "y"}`, "- name: a\n  token: b",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if strings.TrimSpace(in) != "" && (strings.TrimSpace(in)[0] == '{' || strings.TrimSpace(in)[0] == '[') && json.Valid([]byte(in)) {
+			return // JSON text: FuzzRedactJSONText
+		}
+		out, ok := redactedSent("text", in).(string)
+		if !ok {
+			t.Fatalf("%T", redactedSent("text", in))
+		}
+		if len(out) > len(errorx.RedactedText)*max(len(in), 1) {
+			t.Fatalf("%d bytes from %d", len(out), len(in))
+		}
+		if again := redactedSent("text", out); again != out {
+			t.Fatalf("masked again:\n  in %q\n out %q\nthen %q", in, out, again)
+		}
+	})
+}

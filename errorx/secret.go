@@ -49,15 +49,21 @@ func (Redacted) LogValue() slog.Value { return slog.StringValue(RedactedText) }
 // segment is a secret plural and which holds a list or an object; the value
 // of every detail whose key IsSecret; and, inside sent values and detail
 // values that are objects (map[string]any, Details, *Details) or lists
-// ([]any), the value of every member whose key is secret by the same rules.
+// ([]any), the value of every member whose key is secret by the same rules,
+// and the value of every name/value pair whose name is
+// ([["password","[redacted]"]], {"name":"Authorization","value":"[redacted]"}).
 // A string that holds a JSON object or list (arguments a model encoded
 // twice) is redacted by the same rules as the value it holds, and then
 // re-encoded, compact and in its order; any other string has the
 // credentials it spells out replaced by "[redacted]": the password of a URL
-// ("postgres://app:[redacted]@db/app") or of a Go MySQL DSN
-// ("app:[redacted]@tcp(db)/app"), the value of a key=value pair whose key
-// is secret ("password=[redacted]", "?api_key=[redacted]&"). It returns e
-// itself when nothing needs redacting, else a clone; e is never changed.
+// ("postgres://app:[redacted]@db/app"), or its user when that is a
+// random-looking token, the password of a Go MySQL DSN
+// ("app:[redacted]@tcp(db)/app"), the value of a key=value, key: value
+// (YAML, HTTP headers, blocks indented under it) or --flag value whose key
+// is secret ("password=[redacted]", "?api_key=[redacted]&",
+// "Authorization: [redacted]", "--password [redacted]"), a JSON Web Token,
+// and a random-looking token after "Bearer ". It returns e itself when
+// nothing needs redacting, else a clone; e is never changed.
 //
 // The walk is bounded, and so is what it returns: a container that is its
 // own ancestor (a map that holds itself) is replaced, where it recurs, by
@@ -178,7 +184,9 @@ func (r *redactor) text(s string) (string, bool) {
 	if !changed && !cut { // a cut text must not be echoed whole
 		return s, false
 	}
-	w := jsonw.Writer{Style: jsonw.GoNoHTML}
+	// The text written is about as long as t: allocate it once rather than
+	// grow it (large slices grow by a quarter at a time).
+	w := jsonw.Writer{B: make([]byte, 0, len(t)+len(t)/8), Style: jsonw.GoNoHTML}
 	w.Value(v)
 	return string(w.B), true
 }
@@ -287,14 +295,26 @@ func (r *redactor) members(v any) (any, bool) {
 	defer r.guard.Leave()
 	switch x := v.(type) {
 	case map[string]any:
+		value, pair := r.pairValue(len(x), func(k string) (any, bool) { m, ok := x[k]; return m, ok })
 		return copyonwrite.Map(x, func(k string, m any) (any, bool) {
+			if pair && k == value {
+				return Redact(m), true
+			}
 			if m == nil {
 				return m, false
 			}
 			return r.at(k, m)
 		})
 	case []any:
-		return copyonwrite.Slice(x, func(m any) (any, bool) { return r.at("", m) })
+		pairs := pairList(x)
+		return copyonwrite.Slice(x, func(m any) (any, bool) {
+			if pairs {
+				if p := m.([]any); IsSecret(p[0].(string), r.names) {
+					return []any{p[0], Redact(p[1])}, true
+				}
+			}
+			return r.at("", m)
+		})
 	case Details:
 		d, changed := r.details(x)
 		return d, changed
@@ -307,9 +327,58 @@ func (r *redactor) members(v any) (any, bool) {
 }
 
 func (r *redactor) details(d Details) (Details, bool) {
+	value, pair := r.pairValue(d.Len(), d.Get)
 	kv, changed := copyonwrite.Slice(d.kv, func(p Detail) (Detail, bool) {
+		if pair && p.Key == value {
+			return Detail{p.Key, Redact(p.Value)}, true
+		}
 		v, changed := r.at(p.Key, p.Value)
 		return Detail{p.Key, v}, changed
 	})
 	return Details{kv: kv}, changed
+}
+
+// pairValue returns the key of the member to redact in an object that is
+// a name/value pair ({"name":"Authorization","value":…}, {"key":…,
+// "value":…}, {"Name":…, "Value":…}, with at most maxPairMembers members
+// in all) whose name is secret, and whether there is one. get looks one of
+// its n members up.
+func (r *redactor) pairValue(n int, get func(string) (any, bool)) (string, bool) {
+	if n > maxPairMembers {
+		return "", false
+	}
+	for _, name := range [...]string{"name", "key", "Name", "Key"} {
+		n, ok := get(name)
+		if s, isString := n.(string); !ok || !isString || !IsSecret(s, r.names) {
+			continue
+		}
+		for _, value := range [...]string{"value", "Value"} {
+			if _, ok := get(value); ok {
+				return value, true
+			}
+		}
+	}
+	return "", false
+}
+
+// maxPairMembers is the most members an object that is a name/value pair
+// has: a name, a value and a few attributes (a cookie's domain, path,
+// expiry and flags).
+const maxPairMembers = 16
+
+// pairList reports whether every element of list is a pair, a list of two
+// whose first element is a string: name/value pairs such as
+// [["password","x"],["user","ada"]] (a dict's items, a form's entries, a
+// request's headers), whose values RedactSecrets redacts by their names.
+func pairList(list []any) bool {
+	for _, m := range list {
+		p, ok := m.([]any)
+		if !ok || len(p) != 2 {
+			return false
+		}
+		if _, ok := p[0].(string); !ok {
+			return false
+		}
+	}
+	return len(list) > 0
 }

@@ -1,10 +1,12 @@
 package errorx_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/testsize"
 )
 
 // redactedSent is RedactSecrets' value for a field at path that sent v.
@@ -22,13 +24,13 @@ func TestRedactSecretsJSONText(t *testing.T) {
 		`{"user":"ada","password":"hunter2"}`:          `{"user":"ada","password":"[redacted]"}`,
 		` {"z":1, "token":"tok_live_123", "a":[1.50]}`: `{"z":1,"token":"[redacted]","a":[1.50]}`,
 		`[{"api_key":"k1"},"x",null]`:                  `[{"api_key":"[redacted]"},"x",null]`,
-		`{"auth":"{\"token\":\"tok_live_123\"}"}`:      `{"auth":"{\"token\":\"[redacted]\"}"}`,
+		`{"conf":"{\"token\":\"tok_live_123\"}"}`:      `{"conf":"{\"token\":\"[redacted]\"}"}`,
 		`{"dsn":"postgres://u:pw@h/db","n":"<&>"}`:     `{"dsn":"postgres://u:[redacted]@h/db","n":"<&>"}`,
 		`{"password":"a","password":"b","user":"u"}`:   `{"password":"[redacted]","user":"u"}`,
 		`{"user":"ada", "max_tokens": 5}`:              `{"user":"ada", "max_tokens": 5}`,
-		`{"user":"ada","password":"hunter2"} trailing`: `{"user":"ada","password":"hunter2"} trailing`, // not JSON
+		`{"user":"ada","password":"hunter2"} trailing`: `{"user":"ada","password":"[redacted]"} trailing`, // not JSON: masked as text
 		`[1, 2`: `[1, 2`,
-		`{"auth":{"token":"t"}, "deep":[[[[[[[[[[{}]]]]]]]]]]}`: `{"auth":{"token":"[redacted]"},"deep":[[[[[[[[[[{}]]]]]]]]]]}`,
+		`{"conf":{"token":"t"}, "deep":[[[[[[[[[[{}]]]]]]]]]]}`: `{"conf":{"token":"[redacted]"},"deep":[[[[[[[[[[{}]]]]]]]]]]}`,
 	} {
 		if got := redactedSent("args", sent); got != want {
 			t.Errorf("%s:\n got %v\nwant %s", sent, got, want)
@@ -73,14 +75,47 @@ func TestRedactSecretsCredentials(t *testing.T) {
 }
 
 // TestMaskCredentialsLinear: strings made of the characters the masking
-// looks back from cost O(n).
+// looks back or forward from, and of long keys before "=", cost O(n) in
+// time and in bytes.
 func TestMaskCredentialsLinear(t *testing.T) {
-	for _, unit := range []string{"a@", "a:b@", "password=", "x=", "https://a:b@"} {
-		checkLinear(t, 20_000, func(n int) func() {
+	n := testsize.N(2000, 20_000)
+	for _, unit := range []string{
+		"a@", "a:b@", "a:b@tcp(", "@/", "password=", "x=", "https://a:b@", "://", "password='", "a==",
+		strings.Repeat("pass_", 50) + "count=x ", strings.Repeat("pass.", 50) + "=x;",
+		// The shapes of key: value, YAML blocks, flags, URL-encoded pairs,
+		// tokens and JWTs, found and not found.
+		"password: x, ", "{password: x, ", "password: x\n", "note: x\n", "\"password: x ", "password:\n  x\n",
+		"secrets:\n\n", "x: |\n", "- a:\n", ": ", "--password x ", "--password ", "--x ", "password%3Dx%26", "%3D",
+		"Bearer ghp_16C7e42F292c6912E7710c838347Ae178B4a ", "bearer abcdefghijklmnopqrstuvwxyz ",
+		"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln ", "eyJabcdefgh.", "https://ghp_16C7e42F292c6912E7710c838347Ae178B4a@h/ ",
+	} {
+		series := func(n int) func() {
 			s := strings.Repeat(unit, n)
 			return func() { _ = redactedSent("text", s) }
-		})
+		}
+		testsize.Linear(t, "masking "+strconv.Quote(unit[:min(len(unit), 20)]), series(n/max(1, len(unit)/8)), series(8*n/max(1, len(unit)/8)))
 	}
+}
+
+// TestRedactJSONTextLinear: a JSON text inside a string inside a string …
+// (each level a string that holds JSON, as a model that encodes its
+// arguments over and over sends them) costs O(n) in time and bytes for a
+// payload of n values at the bottom: every level is decoded and written
+// once.
+func TestRedactJSONTextLinear(t *testing.T) {
+	n := testsize.N(500, 5000)
+	series := func(n int) func() {
+		inner := `{"password":"hunter2","list":[` + strings.TrimSuffix(strings.Repeat("1.5,", n), ",") + `]}`
+		for range 8 {
+			inner = `{"args":` + strconv.Quote(inner) + `}`
+		}
+		return func() {
+			if got := redactedSent("args", inner).(string); strings.Contains(got, "hunter2") {
+				t.Fatal("not redacted")
+			}
+		}
+	}
+	testsize.Linear(t, "JSON text in strings", series(n), series(8*n))
 }
 
 // TestRedactSecretsDeepJSONText: a JSON text nested deeper than

@@ -5,13 +5,16 @@ import "strings"
 // SecretNames are the names that mark an argument or a detail as secret
 // (see IsSecret for the rules): "password", "user.db_password",
 // "X-API-Key", "refresh_token", "passwordConfirm", "aws_secret_access_key",
-// "private_key_pem", "token2", "db_pass", "pin" and "aws.credentials.user"
-// are secret; "max_tokens", "token_count", "input_tokens", "password_hint",
-// "pinned", "spin", "passage", "compass" and "bypass" are not.
+// "private_key_pem", "token2", "db_pass", "pin", "basic_auth",
+// "aws_access_key", "webhook_signature" and "aws.credentials.user" are
+// secret; "max_tokens", "token_count", "input_tokens", "password_hint",
+// "author", "access_key_id", "token_id", "pinned", "spin", "passage",
+// "compass" and "bypass" are not.
 var SecretNames = []string{
 	"password", "passwd", "passphrase", "passcode", "pass", "pwd",
 	"secret", "token", "apikey", "authorization", "credential", "credentials",
 	"privatekey", "sessionid", "cookie", "pin", "otp", "totp", "cvv", "cvc",
+	"auth", "bearer", "accesskey", "signature",
 }
 
 // secretQualifiers are word parts that, after a secret name, make a name
@@ -23,6 +26,8 @@ var secretQualifiers = []string{
 	"url", "uri", "endpoint", "expires", "expiry", "expiration", "ttl", "lifetime", "age",
 	"name", "arn", "file", "path", "version", "label", "field", "prompt",
 	"required", "enabled", "disabled", "changed", "updated", "created", "used", "usage", "remaining", "rate",
+	"id", "ids", "method", "methods", "mode", "scheme", "provider", "providers", "scope", "scopes", "status",
+	"algorithm", "alg",
 }
 
 // countPrefixes are word parts that, before a secret name, make a name
@@ -33,6 +38,13 @@ var countPrefixes = []string{"max", "min", "num"}
 // longer word ("dbpassword", "accesstoken"); a shorter one ("pass", "pin")
 // matches whole words only, so "compass" and "spin" are not secret.
 const longName = 5
+
+// MaxNameSegment is the longest path segment IsSecret reads word by word.
+// A longer one is secret: no argument's name is that long, a caller chooses
+// how long a key it sends is, and redacting the value of such a key costs
+// nothing worth keeping. Reading a segment is linear in its length, so no
+// segment costs more than reading MaxNameSegment bytes.
+const MaxNameSegment = 1024
 
 // IsSecret reports whether path (dotted segments) names a secret with
 // names (SecretNames when nil). Each segment is split into words at "-",
@@ -49,8 +61,9 @@ const longName = 5
 // A name plus "s" ending a segment before the last is secret too, with or
 // without a count prefix: the elements of "api_keys.0" and "max_tokens.0"
 // are; RedactSecrets also redacts a value at such a last segment when it is
-// a list or an object. Everything under a secret segment is
-// secret. IsSecret allocates nothing.
+// a list or an object. Everything under a secret segment is secret, and so
+// is a segment longer than MaxNameSegment bytes, unless names is empty.
+// IsSecret allocates nothing and is linear in the length of path.
 func IsSecret(path string, names []string) bool {
 	if names == nil {
 		names = SecretNames
@@ -68,41 +81,90 @@ func IsSecret(path string, names []string) bool {
 // secretSegment reports whether seg is secret by names, or, when plural,
 // also whether it ends with one of names plus "s".
 func secretSegment(seg string, names []string, plural bool) bool {
-	for end := nextWordEnd(seg, 0); end > 0; end = nextWordEnd(seg, end) {
-		pluralEnd := plural && lower(seg[end-1]) == 's' && (end == len(seg) || nextWordEnd(seg, end) < 0)
+	if len(names) == 0 {
+		return false
+	}
+	return len(seg) > MaxNameSegment || secretWords(seg, names, plural)
+}
+
+// secretWords is secretSegment reading seg word by word, whatever its
+// length. It reads each word a bounded number of times: at its end, the
+// names that end with its last letter (each at most as far back as the
+// name is long), and once, for the whole segment, where the last qualifier
+// ends.
+func secretWords(seg string, names []string, plural bool) bool {
+	q := newQualified(seg)
+	for _, end := nextWord(seg, 0); end > 0; {
+		_, next := nextWord(seg, end)
+		pluralEnd := plural && lower(seg[end-1]) == 's' && next < 0
 		c, cs := lower(seg[end-1]), lower(seg[max(end-2, 0)])
 		for _, n := range names {
 			// Most names do not end with the word's last letter: skip them
-			// before nameEndsAt.
+			// before nameEndsAt, the common lower-case ones first.
 			if n == "" {
 				continue
 			}
-			if e := lower(n[len(n)-1]); alnum(e) && e != c && !(pluralEnd && e == cs) {
-				continue
+			if e := n[len(n)-1]; e != c && !(pluralEnd && e == cs) {
+				if 'a' <= e && e <= 'z' || '0' <= e && e <= '9' {
+					continue
+				}
+				if e = lower(e); alnum(e) && e != c && !(pluralEnd && e == cs) {
+					continue
+				}
 			}
-			if nameEndsAt(seg, end, n, true) || pluralEnd && nameEndsAt(seg, end-1, n, false) {
+			if nameEndsAt(seg, end, n, true, &q) || pluralEnd && nameEndsAt(seg, end-1, n, false, &q) {
 				return true
 			}
 		}
+		end = next
 	}
 	return false
+}
+
+// qualified finds where the last word of a segment that qualifies a name
+// (secretQualifiers) ends, reading the segment's words from its end, only
+// as far back as a question needs and never twice.
+type qualified struct {
+	seg  string
+	last int // the end of the last qualifier word, or -1 when none is known
+	from int // the words that end after from have been read: from is where the last one read starts
+}
+
+func newQualified(seg string) qualified { return qualified{seg: seg, last: -1, from: len(seg)} }
+
+// after reports whether a qualifier word ends after byte end of the segment.
+func (q *qualified) after(end int) bool {
+	for q.last < 0 && q.from > end {
+		w := lastWordEnd(q.seg, q.from)
+		if w <= end {
+			q.from = max(w, 0)
+			break
+		}
+		start := w - 1
+		for start > 0 && !wordStart(q.seg, start) {
+			start--
+		}
+		if oneOf(q.seg[start:w], secretQualifiers) {
+			q.last = w
+		}
+		q.from = start
+	}
+	return q.last > end
 }
 
 // nameEndsAt reports whether name (letters and digits; anything else in it
 // is ignored) ends at byte end of seg by the rules of IsSecret; counted
 // says whether a count prefix ("max") makes it no secret.
-func nameEndsAt(seg string, end int, name string, counted bool) bool {
+func nameEndsAt(seg string, end int, name string, counted bool, q *qualified) bool {
 	start := matchBefore(seg, end, name)
 	if start < 0 || !wordStart(seg, start) && alnumLen(name) < longName {
 		return false
 	}
-	for w := nextWordEnd(seg, end); w > 0; w = nextWordEnd(seg, w) {
-		if oneOf(seg[wordStartBefore(seg, w):w], secretQualifiers) {
-			return false
-		}
+	if q.after(end) {
+		return false
 	}
 	if counted && start > 0 && wordStart(seg, start) {
-		if i := lastWordEnd(seg, start); i > 0 && oneOf(seg[wordStartBefore(seg, i):i], countPrefixes) {
+		if i := lastWordEnd(seg, start); i > 0 && wordIsOneOf(seg, i, countPrefixes) {
 			return false
 		}
 	}
@@ -131,18 +193,19 @@ func matchBefore(seg string, end int, name string) int {
 	return start
 }
 
-// nextWordEnd returns the end of the first word of seg that ends after
-// byte i, or -1 when there is none.
-func nextWordEnd(seg string, i int) int {
+// nextWord returns the start and the end of the first word of seg at or
+// after byte i (0 or the end of a word), or -1, -1 when there is none.
+func nextWord(seg string, i int) (start, end int) {
 	for i < len(seg) && !alnum(seg[i]) {
 		i++
 	}
 	if i == len(seg) {
-		return -1
+		return -1, -1
 	}
+	start = i
 	for i++; i < len(seg) && alnum(seg[i]) && !wordStart(seg, i); i++ {
 	}
-	return i
+	return start, i
 }
 
 // lastWordEnd returns the end of the last word that ends at or before
@@ -157,13 +220,23 @@ func lastWordEnd(seg string, i int) int {
 	return i
 }
 
-// wordStartBefore returns the start of the word that ends at byte end.
-func wordStartBefore(seg string, end int) int {
-	i := end - 1
-	for i > 0 && !wordStart(seg, i) {
-		i--
+// wordIsOneOf reports whether the word of seg that ends at byte end is one
+// of words, ignoring case; it reads no more of seg than the longest of them.
+func wordIsOneOf(seg string, end int, words []string) bool {
+	for _, w := range words {
+		start := end - len(w)
+		if start < 0 || !wordStart(seg, start) || !strings.EqualFold(seg[start:end], w) {
+			continue
+		}
+		whole := true
+		for i := start + 1; i < end && whole; i++ {
+			whole = !wordStart(seg, i)
+		}
+		if whole {
+			return true
+		}
 	}
-	return i
+	return false
 }
 
 // wordStart reports whether a word of seg starts at byte i, which holds a
@@ -186,10 +259,14 @@ func wordStart(seg string, i int) bool {
 	return false
 }
 
-// oneOf reports whether word is one of words, ignoring case.
+// oneOf reports whether word is one of words (ASCII), ignoring case.
 func oneOf(word string, words []string) bool {
+	if word == "" {
+		return false
+	}
+	c := lower(word[0])
 	for _, w := range words {
-		if strings.EqualFold(word, w) {
+		if len(w) == len(word) && lower(w[0]) == c && strings.EqualFold(word, w) {
 			return true
 		}
 	}
