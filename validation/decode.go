@@ -34,16 +34,17 @@ type list struct {
 
 type meta struct {
 	key   string
-	below bool // a decoding problem: validator failures at or below key are dropped
+	below bool  // a decoding problem: validator failures at or below key are dropped
+	scope scope // where the field is, for the summary
 	// sentAt is 1 + the offset in the arguments of the value a decoding
 	// problem reports, read into Sent only when the field is kept (see
 	// readSent); 0 when Sent is set.
 	sentAt int
 }
 
-func (l *list) add(f errorx.Field, key string, below bool) {
+func (l *list) add(f errorx.Field, m meta) {
 	l.fields = append(l.fields, f)
-	l.meta = append(l.meta, meta{key: key, below: below})
+	l.meta = append(l.meta, m)
 }
 
 const (
@@ -89,9 +90,13 @@ type decoder struct {
 	path   []byte // the JSON path of the current value
 	ord    []byte // its sort key
 	ignore []string
-	depth  int      // Go values entered
-	levels int      // objects and arrays entered
-	seen   []string // the keys of the objects being read, innermost last
+	depth  int // Go values entered
+	levels int // objects and arrays entered
+	segs   int // path segments pushed
+	// arg is the scope of the top-level argument being decoded, set by
+	// the arguments' struct (kind scopeRoot: none set).
+	arg  scope
+	seen []string // the keys of the objects being read, innermost last
 	// tag is the validate tag of the value being decoded (after dive for
 	// elements), for the bounds of overflow texts.
 	tag string
@@ -114,6 +119,7 @@ const maxGoDepth = 4 * MaxDepth
 
 func (d *decoder) push(name string, ordFn func([]byte) []byte) (int, int) {
 	pl, ol := len(d.path), len(d.ord)
+	d.segs++
 	if len(d.path) > 0 {
 		d.path = append(d.path, '.')
 	}
@@ -124,6 +130,7 @@ func (d *decoder) push(name string, ordFn func([]byte) []byte) (int, int) {
 
 func (d *decoder) pushIndex(i int) (int, int) {
 	pl, ol := len(d.path), len(d.ord)
+	d.segs++
 	if len(d.path) > 0 {
 		d.path = append(d.path, '.')
 	}
@@ -132,17 +139,34 @@ func (d *decoder) pushIndex(i int) (int, int) {
 	return pl, ol
 }
 
-func (d *decoder) pop(pl, ol int) { d.path, d.ord = d.path[:pl], d.ord[:ol] }
+func (d *decoder) pop(pl, ol int) { d.path, d.ord, d.segs = d.path[:pl], d.ord[:ol], d.segs-1 }
 
 // problem records a field at the current path, the value at the cursor
 // (which it moves past) as the sent value: only its offset, the value is
 // read if the field is kept (readSent).
 func (d *decoder) problem(f errorx.Field) {
-	f.Path, f.WasSent = string(d.path), true
+	f.WasSent = true
 	at := d.i
 	d.skipValue()
-	d.probs.fields = append(d.probs.fields, f)
-	d.probs.meta = append(d.probs.meta, meta{key: string(d.ord), below: true, sentAt: at + 1})
+	d.record(f, at+1)
+}
+
+// record adds f, a decoding problem at the current path, to the list;
+// sentAt is as in meta.
+func (d *decoder) record(f errorx.Field, sentAt int) {
+	f.Path = string(d.path)
+	d.probs.add(f, meta{key: string(d.ord), below: true, sentAt: sentAt, scope: d.scope()})
+}
+
+// scope is where a problem at the current path is, for the summary.
+func (d *decoder) scope() scope {
+	switch {
+	case d.segs == 0:
+		return scope{kind: scopeRoot}
+	case d.arg.kind != scopeRoot:
+		return d.arg
+	}
+	return scope{kind: scopeOther}
 }
 
 // readSent reads the sent value of a decoding problem whose reading was
@@ -169,7 +193,7 @@ func (d *decoder) enter() bool {
 		f := errorx.Field{Path: string(d.path), WasSent: true, Message: "Nested too deeply.",
 			Hint: "Send at most " + plural(MaxDepth, "level") + " of nested objects and arrays.", Rule: RuleDepth}
 		f.Sent = d.scanner.valueDepth(0)
-		d.probs.add(f, string(d.ord), true)
+		d.record(f, 0)
 		return false
 	}
 	d.levels++
@@ -689,9 +713,15 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 	ignored := d.keySet()
 	defer d.done(&ignored)
 	d.eachMember(func(key string, keyAt int) {
+		if top {
+			defer d.setArg(scope{})
+		}
 		if n, ok := si.byName[key]; ok {
 			hints.field(n)
 			f := &si.fields[n]
+			if top {
+				d.setArg(scope{arg: f.name, kind: scopeArg}) // the server's string, not the caller's
+			}
 			pl, ol := d.push(key, func(b []byte) []byte { return appendOrdField(b, f.ord) })
 			if times := sent.add(n); times > 1 {
 				d.repeated(times)
@@ -710,11 +740,19 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 		}
 		pl, ol := d.push(key, func(b []byte) []byte { return appendOrdUnknown(b, keyAt) })
 		defer d.pop(pl, ol)
-		if !top || key != format.Argument && !contains(d.ignore, key) {
+		let, ok := format.Argument, key == format.Argument
+		if !ok {
+			let, ok = find(d.ignore, key)
+		}
+		if !top || !ok {
+			if top {
+				d.setArg(scope{kind: scopeUnknown})
+			}
 			hints.unknown(len(d.probs.fields), key)
 			d.problem(unknownField(key, si))
 			return
 		}
+		d.setArg(scope{arg: let, kind: scopeArg})
 		if times := d.add(&ignored, key); times > 1 {
 			d.repeated(times)
 		} else {
@@ -750,14 +788,18 @@ func (s *fieldSet) add(n int) int {
 	return 3
 }
 
-func contains(list []string, s string) bool {
+// find returns the element of list equal to s, if there is one.
+func find(list []string, s string) (string, bool) {
 	for _, x := range list {
 		if x == s {
-			return true
+			return x, true
 		}
 	}
-	return false
+	return "", false
 }
+
+// setArg sets the scope of the top-level argument being decoded.
+func (d *decoder) setArg(s scope) { d.arg = s }
 
 // unknownField is the field for an unknown key of struct si, with the
 // closest valid name when one is near.
@@ -850,9 +892,8 @@ func (d *decoder) mapValue(v reflect.Value, t reflect.Type) {
 				want = "a valid key"
 			}
 			f := errorx.Field{Message: "Invalid key.", Expected: want, Rule: RuleType}
-			f.Path = string(d.path)
 			f.Sent, f.WasSent = key, true
-			d.probs.add(f, string(d.ord), true)
+			d.record(f, 0)
 			d.skipValue()
 			return
 		}

@@ -305,9 +305,10 @@ func (p *scanner) kind() string {
 
 // seg is one step of a path: an object key or an array index.
 type seg struct {
-	key   string
-	index int
-	isIdx bool
+	key    string
+	index  int
+	isIdx  bool
+	caller bool // key is a map key: the caller chose it
 }
 
 // locator finds the values at paths in a JSON text, for reading what the

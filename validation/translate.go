@@ -161,7 +161,7 @@ func (t *translator) add(l *list, ve validator.ValidationErrors) {
 		start := len(t.keys)
 		r := t.resolveAt(ve, i)
 		t.spans = append(t.spans, start, len(t.keys))
-		l.add(t.field(ve[i], r), "", false)
+		l.add(t.field(ve[i], r), meta{scope: t.scope()})
 	}
 	if base == 0 && !t.mapSeen {
 		// validator's own order is the documented one (declaration order,
@@ -270,6 +270,20 @@ func goSent(fe validator.FieldError) (any, bool) {
 		return v, true
 	}
 	return rv.Interface(), true
+}
+
+// scope is where the failure whose path t.segs holds is, for the summary:
+// the first segment of a validated struct's path is the JSON name of one
+// of its fields (or a name validator was given for a struct-level
+// failure), never a key the caller chose.
+func (t *translator) scope() scope {
+	switch {
+	case len(t.segs) == 0:
+		return scope{kind: scopeRoot}
+	case t.segs[0].isIdx || t.segs[0].caller:
+		return scope{kind: scopeOther}
+	}
+	return scope{arg: t.segs[0].key, kind: scopeArg}
 }
 
 func (t *translator) addSeg(s seg) {
@@ -381,7 +395,7 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 			cur = val
 			promoted = false
 			t.keys = appendOrdKey(t.keys, ordField, jk)
-			t.addSeg(seg{key: jk})
+			t.addSeg(seg{key: jk, caller: true})
 		default:
 			return t.unresolved(fe, r, rest)
 		}
@@ -473,7 +487,7 @@ func (t *translator) fallbackPath(fe validator.FieldError, root reflect.Value) r
 			if idx, err := strconv.Atoi(k); err == nil && idx >= 0 {
 				t.addSeg(seg{index: idx, isIdx: true})
 			} else {
-				t.addSeg(seg{key: k})
+				t.addSeg(seg{key: k, caller: true})
 			}
 			ns = ns[min(j+1, len(ns)):]
 			continue
