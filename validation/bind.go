@@ -385,7 +385,8 @@ func cutString(s string, n int) string {
 }
 
 // finish drops validator failures made redundant by a decoding problem at
-// or above their path and sorts the fields by key, stably and in place.
+// or above their path, and anything at or below a key sent twice but the
+// field that says so, and sorts the fields by key, stably and in place.
 func finish(l *list) []errorx.Field {
 	if len(l.meta) > smallList {
 		return finishLong(l)
@@ -399,8 +400,8 @@ func finish(l *list) []errorx.Field {
 	}
 	if hasProbs {
 		n := 0
-		for i, m := range l.meta {
-			if !m.below && below(m.key, l.meta) {
+		for i := range l.meta {
+			if hidden(i, l.meta) {
 				continue
 			}
 			l.fields[n], l.meta[n] = l.fields[i], l.meta[i]
@@ -442,37 +443,53 @@ func finishLong(l *list) []errorx.Field {
 	return l.fields
 }
 
-// order returns the positions of ms sorted by key, stably, decoding
-// problems first among equal keys, without the validator failures at or
-// below a decoding problem's path (appended to dst). In sorted order the
-// keys a key is a prefix of come right after it, so one pass with a stack
-// of the enclosing problems' keys finds them.
+// order returns the positions of ms sorted by key, stably, among equal
+// keys a key sent twice first, then the other decoding problems, without
+// the validator failures at or below a decoding problem's path, nor the
+// fields at or below a key sent twice but the one saying so (appended to
+// dst). In sorted order the keys a key is a prefix of come right after it,
+// so one pass with a stack of the enclosing problems finds them.
 func order(ms []meta, dst []int) []int {
 	idx := make([]int, len(ms))
 	for i := range idx {
 		idx[i] = i
 	}
+	rank := func(m meta) int {
+		switch {
+		case m.dup:
+			return 0
+		case m.below:
+			return 1
+		}
+		return 2
+	}
 	slices.SortFunc(idx, func(a, b int) int {
 		if c := strings.Compare(ms[a].key, ms[b].key); c != 0 {
 			return c
 		}
-		switch {
-		case ms[a].below && !ms[b].below:
-			return -1
-		case ms[b].below && !ms[a].below:
-			return 1
+		if c := rank(ms[a]) - rank(ms[b]); c != 0 {
+			return c
 		}
 		return a - b // stable
 	})
-	var enclosing []string
+	var enclosing []meta
+	dups := 0 // keys sent twice in enclosing
 	for _, i := range idx {
 		m := ms[i]
-		for len(enclosing) > 0 && !strings.HasPrefix(m.key, enclosing[len(enclosing)-1]) {
+		for len(enclosing) > 0 && !strings.HasPrefix(m.key, enclosing[len(enclosing)-1].key) {
+			if enclosing[len(enclosing)-1].dup {
+				dups--
+			}
 			enclosing = enclosing[:len(enclosing)-1]
 		}
 		switch {
+		case dups > 0:
+			continue // neither value of a key sent twice is taken
 		case m.below:
-			enclosing = append(enclosing, m.key)
+			enclosing = append(enclosing, m)
+			if m.dup {
+				dups++
+			}
 		case len(enclosing) > 0:
 			continue // said by the problem
 		}
@@ -481,10 +498,16 @@ func order(ms []meta, dst []int) []int {
 	return dst
 }
 
-// below reports whether key is at or below the path of a decoding problem.
-func below(key string, ms []meta) bool {
-	for _, p := range ms {
-		if p.below && strings.HasPrefix(key, p.key) {
+// hidden reports whether ms[i] is left out: a validator failure at or below
+// the path of a decoding problem, or any field at or below a key sent twice
+// but the field that says so.
+func hidden(i int, ms []meta) bool {
+	m := ms[i]
+	for j, p := range ms {
+		if j == i || !p.below || !strings.HasPrefix(m.key, p.key) {
+			continue
+		}
+		if !m.below || p.dup && (!m.dup || len(p.key) < len(m.key) || j < i) {
 			return true
 		}
 	}

@@ -21,11 +21,13 @@ import (
 //	struct field   0x02, 2 bytes: position in the object's field list
 //	struct level   0x03, the rest of validator's namespace, 0x00
 //	unknown key    0x04, 4 bytes: offset of the key in the input
+//	ignored key    0x05, the key (escaped as below), 0x00
 //	array index    0x02, 4 bytes: the index
 //	map key        0x02, the key (0x00 and 0x01 escaped), 0x00
 //
 // so a struct's fields come in declaration order, then struct-level
-// failures, then unknown keys in input order; elements by index; map
+// failures, then unknown keys in input order, then the keys let through
+// (IgnoreKeys, the format argument) by name; elements by index; map
 // entries by key.
 type list struct {
 	fields []errorx.Field
@@ -35,6 +37,7 @@ type list struct {
 type meta struct {
 	key   string
 	below bool  // a decoding problem: validator failures at or below key are dropped
+	dup   bool  // a key sent twice: every other field at or below key is dropped
 	scope scope // where the field is, for the summary
 	// sentAt is 1 + the offset in the arguments of the value a decoding
 	// problem reports, read into Sent only when the field is kept (see
@@ -51,6 +54,7 @@ const (
 	ordField   = 0x02
 	ordLevel   = 0x03
 	ordUnknown = 0x04
+	ordIgnored = 0x05
 )
 
 func appendOrdField(dst []byte, ord int) []byte {
@@ -155,7 +159,7 @@ func (d *decoder) problem(f errorx.Field) {
 // sentAt is as in meta.
 func (d *decoder) record(f errorx.Field, sentAt int) {
 	f.Path = string(d.path)
-	d.probs.add(f, meta{key: string(d.ord), below: true, sentAt: sentAt, scope: d.scope()})
+	d.probs.add(f, meta{key: string(d.ord), below: true, dup: f.Rule == RuleDuplicate, sentAt: sentAt, scope: d.scope()})
 }
 
 // scope is where a problem at the current path is, for the summary.
@@ -738,13 +742,13 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 			d.pop(pl, ol)
 			return
 		}
-		pl, ol := d.push(key, func(b []byte) []byte { return appendOrdUnknown(b, keyAt) })
-		defer d.pop(pl, ol)
 		let, ok := format.Argument, key == format.Argument
 		if !ok {
 			let, ok = find(d.ignore, key)
 		}
 		if !top || !ok {
+			pl, ol := d.push(key, func(b []byte) []byte { return appendOrdUnknown(b, keyAt) })
+			defer d.pop(pl, ol)
 			if top {
 				d.setArg(scope{kind: scopeUnknown})
 			}
@@ -752,6 +756,9 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 			d.problem(unknownField(key, si))
 			return
 		}
+		// Ordered by name: both times a key is sent have the same sort key.
+		pl, ol := d.push(key, func(b []byte) []byte { return appendOrdKey(b, ordIgnored, let) })
+		defer d.pop(pl, ol)
 		d.setArg(scope{arg: let, kind: scopeArg})
 		if times := d.add(&ignored, key); times > 1 {
 			d.repeated(times)

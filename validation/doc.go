@@ -41,7 +41,7 @@
 //   - a key sent twice in one object, at any depth and whatever decodes
 //     the value (rule "duplicate", message "Sent twice.", Sent the repeated
 //     value): parsers disagree on which of the two wins, so neither is
-//     taken;
+//     taken, and nothing else is reported at or below that key;
 //   - objects and arrays nested more than MaxDepth (256) levels deep, the
 //     arguments object counting as one (rule "depth", message "Nested too
 //     deeply.", at the first object or array too deep): binding never
@@ -92,7 +92,8 @@
 // Fields come in the order of the struct's declaration (embedded fields at
 // their place), elements by index, map entries by key; in each object,
 // struct-level failures come after its fields and unknown keys last, in the
-// order they were sent (as MCP Fusion puts unrecognized keys last).
+// order they were sent (as MCP Fusion puts unrecognized keys last), then
+// problems of the keys IgnoreKeys lets through, by name.
 //
 // # Hostile input
 //

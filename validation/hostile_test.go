@@ -482,3 +482,46 @@ func TestHostileDottedKeysSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileDuplicateKeysOnlyTheDuplicate: a key sent twice is reported
+// once, as sent twice, and nothing of the first value is: neither value is
+// taken, so what was wrong with the first one does not matter (it read
+// "Wrong type" for the overridden value besides "Sent twice").
+func TestHostileDuplicateKeysOnlyTheDuplicate(t *testing.T) {
+	type inner struct {
+		Zip int `json:"zip" validate:"omitempty,gte=10"`
+	}
+	type args struct {
+		Age    int               `json:"age" validate:"gte=18"`
+		Inner  inner             `json:"inner"`
+		Labels map[string]int    `json:"labels"`
+		Tags   []int             `json:"tags"`
+		Meta   map[string]string `json:"meta"`
+	}
+	for _, c := range []struct{ args, path string }{
+		{`{"age":"x","age":5}`, "age"},
+		{`{"age":3,"age":5}`, "age"},
+		{`{"inner":{"zip":"x","zipp":1},"age":20,"inner":{"zip":3}}`, "inner"},
+		{`{"inner":{"zip":1,"zip":2},"age":20,"inner":{"zip":3}}`, "inner"},
+		{`{"labels":{"a":"x","a":1},"age":20}`, "labels.a"},
+		{`{"tags":[` + repeat(3*validation.MaxFields, func(int) string { return `"x"` }) + `],"age":20,"tags":[1]}`, "tags"},
+		{`{"age":20,"format":{"a":1,"a":2},"format":"json"}`, "format"},
+	} {
+		var dst args
+		fs := fieldsOf(t, validation.New(), &dst, c.args)
+		if len(fs) != 1 || fs[0].Path != c.path || fs[0].Rule != validation.RuleDuplicate {
+			t.Errorf("%.80s: %s", c.args, fieldJSON(fs))
+		}
+	}
+	// What is wrong elsewhere is still reported, before and after.
+	var dst args
+	fs := fieldsOf(t, validation.New(), &dst, `{"tags":["x"],"age":"y","inner":{"zip":"z"},"age":5,"labels":{"b":"w"}}`)
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path+" "+f.Rule)
+	}
+	want := []string{"age duplicate", "inner.zip type", "labels.b type", "tags.0 type"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
