@@ -189,7 +189,7 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = []byte("{}")
 	}
-	if !json.Valid(raw) {
+	if !validJSON(raw) {
 		return NewError(c.tool, []errorx.Field{{
 			Sent: invalidText(raw, rv.Type()), WasSent: true,
 			Message: "Is not valid JSON.", Expected: "a JSON object", Rule: RuleSyntax,

@@ -114,7 +114,8 @@ type decoder struct {
 // deep. Far above any real tool's arguments, it keeps every walk over them
 // short (encoding/json allows 10000 levels). Binding arguments that nest
 // deeper fails with a field of rule RuleDepth at the first object or array
-// past the bound; nothing is cut silently.
+// past the bound, past encoding/json's own limit too; nothing is cut
+// silently.
 const MaxDepth = 256
 
 // maxGoDepth bounds the recursion of the decoder into Go values (pointers

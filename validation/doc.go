@@ -44,8 +44,9 @@
 //     taken, and nothing else is reported at or below that key;
 //   - objects and arrays nested more than MaxDepth (256) levels deep, the
 //     arguments object counting as one (rule "depth", message "Nested too
-//     deeply.", at the first object or array too deep): binding never
-//     succeeds with less than was sent.
+//     deeply.", at the first object or array too deep), however deep
+//     (encoding/json's limit of 10,000 levels does not make them "not valid
+//     JSON"): binding never succeeds with less than was sent.
 //
 // Missing values are reported as not sent (WasSent false); a JSON null as
 // sent null. A validate failure at or below a path that already has a
