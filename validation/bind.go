@@ -195,7 +195,7 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 			Message: "Is not valid JSON.", Expected: "a JSON object", Rule: RuleSyntax,
 		}})
 	}
-	d := decoder{scanner: scanner{s: string(raw)}, ignore: c.ignore}
+	d := decoder{scanner: scanner{s: string(raw)}, ignore: c.ignore, budget: pathBudget(len(raw))}
 	if e := safely(c.tool, func() { d.value(rv.Elem(), false) }); e != nil {
 		return e
 	}
@@ -208,7 +208,7 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 	}
 	isStruct := target.Kind() == reflect.Struct
 	var ve validator.ValidationErrors
-	if isStruct && !rootProblem(d.probs.meta) {
+	if isStruct && !d.halted && !rootProblem(d.probs.meta) {
 		s := dst // validator takes a struct or one pointer to it
 		if depth > 1 {
 			s = target.Addr().Interface()
@@ -274,7 +274,8 @@ func (v *Validator) buildBounded(tool string, probs list, ve validator.Validatio
 	copy(ms, probs.meta)
 	scopes := make([]scope, len(ve)) // where each failure is
 	t.skipPath = true
-	t.keys, t.spans = t.keys[:0], t.spans[:0]
+	t.spans = t.spans[:0]
+	t.growKeys(ve)
 	for i := range ve {
 		start := len(t.keys)
 		t.resolveAt(ve, i)
@@ -282,19 +283,21 @@ func (v *Validator) buildBounded(tool string, probs list, ve validator.Validatio
 		scopes[i] = t.scope()
 	}
 	t.skipPath = false
-	all := string(t.keys)
+	all := t.keysView()
 	for i := range ve {
 		ms = append(ms, meta{key: all[t.spans[2*i]:t.spans[2*i+1]], scope: scopes[i]})
 	}
 	idx := order(ms, nil)
 	kept := idx[:min(len(idx), MaxFields)]
 	e, fields := newPacked(len(kept))
+	base := len(t.keys) // the kept fields' keys are written past the ones in ms
 	for _, i := range kept {
 		if i < np {
 			fields = append(fields, probs.fields[i])
 			readSent(&fields[len(fields)-1], probs.meta[i], raw)
 			continue
 		}
+		t.keys = t.keys[:base]
 		r := t.resolveAt(ve, i-np)
 		fields = append(fields, t.field(ve[i-np], r))
 	}

@@ -84,7 +84,7 @@
 // ("hexcolor|rgb", "len=0|len=6"), and Expected joins what each
 // alternative expects ("empty or exactly 6 characters"). Rules that are
 // not tags are "type", "unknown", "overflow", "format", "syntax",
-// "duplicate" and "depth". Every variant of required reads "Required."
+// "duplicate", "depth" and "path". Every variant of required reads "Required."
 // with the condition in Hint, like
 // errorx.RequiredField.
 //
@@ -107,6 +107,14 @@
 // wording) and in the summary message. Fields and AppendFields are not
 // bounded. A sent value is read at most MaxDepth levels deep. Messages,
 // Expected and hints never hold the value sent (only Sent does).
+//
+// Keys the caller chose can be long, and validator names every value it
+// checks by its whole path. Binding therefore adds up the bytes of the
+// path of every value it reads; past 64 times the size of the arguments
+// (plus 64 KiB) it stops there, with one field of rule RulePath ("Keys too
+// long for what is below them."), and validates nothing. A path longer
+// than MaxPath (4,096 bytes) is written cut in the middle, and its field's
+// Sent redacted.
 //
 // # The error
 //

@@ -178,6 +178,9 @@ func appendTool(b []byte, tool, rest string) []byte {
 // quotes (letters, digits and the punctuation of identifiers, at most
 // format.MaxQuoted bytes), else quoted and escaped by format.Quote.
 func appendName(b []byte, name string) []byte {
+	if identifier(name) {
+		return append(b, name...)
+	}
 	n := len(b)
 	b = format.AppendQuote(b, name)
 	if len(b)-n == len(name)+2 && string(b[n+1:len(b)-1]) == name {
@@ -185,6 +188,29 @@ func appendName(b []byte, name string) []byte {
 	}
 	return b
 }
+
+// identifier reports whether s is a name format.Quote leaves unchanged for
+// a simple reason: ASCII letters and digits, with - . / : and _ between
+// them, at most format.MaxQuoted bytes. It is appendName's fast path.
+func identifier(s string) bool {
+	if len(s) == 0 || len(s) > format.MaxQuoted {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case c == '-' || c == '.' || c == '/' || c == ':' || c == '_':
+			if i == 0 || i == len(s)-1 || !alnum(s[i-1]) || !alnum(s[i+1]) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func alnum(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' }
 
 // summaries interns summary messages: a server repeats a few of them (one
 // per tool and set of failing arguments), and a repeated one then costs a

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -98,4 +99,22 @@ func TestSummaryMemoBounded(t *testing.T) {
 	kept := int64(after) - int64(before)
 	t.Logf("%d calls of %d KiB each: %d KiB kept", calls, len(key)>>10, kept>>10)
 	assert.Less(t, kept, int64(4<<20), "the heap kept %d bytes after %d hostile calls", kept, calls)
+}
+
+// TestAppendNameFastPath: the names appendName writes without
+// format.Quote are the ones Quote leaves unchanged.
+func TestAppendNameFastPath(t *testing.T) {
+	for _, s := range []string{"email", "users/create", "users.create", "get-user", "user_name", "a1:b2",
+		"_x", "x_", "a__b", "a..b", "-x", "x-", "", strings.Repeat("a", format.MaxQuoted), strings.Repeat("a", format.MaxQuoted+1),
+		"a b", "a*b", "a\nb", "é", "a\"b", "$ref", "a<b"} {
+		e := validation.NewError(s, nil)
+		want := "0 arguments of " + format.Quote(s) + " are invalid."
+		if q := format.Quote(s); q == `"`+s+`"` {
+			want = "0 arguments of " + s + " are invalid."
+		}
+		if s == "" {
+			want = "0 arguments are invalid."
+		}
+		assert.Equal(t, want, e.Message, "%q", s)
+	}
 }

@@ -32,6 +32,12 @@ const (
 	// wins, so neither is taken. Sent is the repeated value; a key sent
 	// more times is reported once.
 	RuleDuplicate = "duplicate"
+	// RulePath marks the value at which the paths of the values sent add
+	// up to more than 64 times the size of the arguments (plus 64 KiB):
+	// keys too long above too many values. Binding stops there, and
+	// nothing is validated; Sent is the value, objects and arrays written
+	// "…(truncated, N bytes)".
+	RulePath = "path"
 )
 
 // Validator validates tool arguments and explains failures as
