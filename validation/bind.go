@@ -195,7 +195,7 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 			Message: "Is not valid JSON.", Expected: "a JSON object", Rule: RuleSyntax,
 		}})
 	}
-	d := decoder{scanner: scanner{s: string(raw)}, ignore: c.ignore, budget: pathBudget(len(raw))}
+	d := decoder{scanner: scanner{s: string(raw)}, v: v, ignore: c.ignore, budget: pathBudget(len(raw))}
 	if e := safely(c.tool, func() { d.value(rv.Elem(), false) }); e != nil {
 		return e
 	}
@@ -223,6 +223,9 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 				return internalError(c.tool, err)
 			}
 		}
+	}
+	if len(d.masks) > 0 && len(ve) > 0 {
+		ve = v.unmask(ve, target, d.masks)
 	}
 	if len(d.probs.fields) == 0 && len(ve) == 0 {
 		return nil

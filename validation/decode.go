@@ -110,6 +110,7 @@ func writeOrdKey(b *strings.Builder, tag byte, k string) {
 // decoding goes on past each so one call reports them all.
 type decoder struct {
 	scanner
+	v      *Validator
 	probs  list
 	frames []frame // the path of the current value
 	plen   int     // its length in bytes, as a path
@@ -124,7 +125,12 @@ type decoder struct {
 	// recorded; past budget, decoding halts (see spend).
 	work, budget int
 	halted       bool
-	seen         []string // the keys of the objects being read, innermost last
+	// ptr says the value being decoded is behind a pointer (see
+	// exactFloat); masks are the sort keys of the values whose validator
+	// failures are dropped.
+	ptr   bool
+	masks []string
+	seen  []string // the keys of the objects being read, innermost last
 	// tag is the validate tag of the value being decoded (after dive for
 	// elements), for the bounds of overflow texts.
 	tag string
@@ -486,6 +492,7 @@ func (d *decoder) check() {
 
 // value decodes the JSON value at the cursor into v (addressable).
 func (d *decoder) value(v reflect.Value, quoted bool) {
+	d.ptr = false
 	if d.spend() {
 		d.decode(v, quoted)
 	}
@@ -520,6 +527,7 @@ func (d *decoder) decode(v reflect.Value, quoted bool) {
 			if v.IsNil() {
 				v.Set(reflect.New(t.Elem()))
 			}
+			d.ptr = true
 			d.decode(v.Elem(), quoted)
 			return
 		}
@@ -609,6 +617,9 @@ func (d *decoder) number(v reflect.Value, t reflect.Type, lit string, start int)
 		f, err := strconv.ParseFloat(lit, bits)
 		if err == nil {
 			v.SetFloat(f)
+			if bits == 64 && d.tag != "" {
+				d.exactFloat(lit, f, start)
+			}
 			return
 		}
 		d.i = start

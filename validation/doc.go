@@ -136,7 +136,11 @@
 // options, says what binding checks (types, required properties, unknown
 // keys rejected, bounds, enums, patterns, formats; a description per
 // property from the DescriptionTag tag) and leaves out the tags it cannot
-// express: it may be looser than binding, never stricter.
+// express: it may be looser than binding, never stricter. Bounds on a
+// float64 (min, max, gte, lte, gt, lt, eq, len, ne, and required and
+// omitempty at zero) are decided on the number as sent, exactly, as the
+// schema's minimum and maximum are, not on the float64 it rounds to:
+// 0.30000000000000001 is more than max=0.3.
 //
 // # Messages and stdout
 //
