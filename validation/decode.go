@@ -237,7 +237,8 @@ func (d *decoder) pathString() (string, bool) {
 		return cutPath(d.frames[0].key)
 	}
 	if d.plen <= MaxPath {
-		return string(d.appendPath(d.path[:0], 0, d.plen)), false
+		d.path = d.appendPath(d.path[:0], 0, d.plen)
+		return string(d.path), false
 	}
 	d.path = d.appendPath(d.path[:0], 0, pathHead+utf8.UTFMax)
 	n := len(d.path)
