@@ -38,10 +38,12 @@ type list struct {
 
 type meta struct {
 	key   string
-	below bool  // a decoding problem: validator failures at or below key are dropped
-	dup   bool  // a key sent twice: every other field at or below key is dropped
-	cut   bool  // the path is cut (see MaxPath): what was sent is redacted
-	scope scope // where the field is, for the summary
+	below bool // a decoding problem: validator failures at or below key are dropped
+	dup   bool // a key sent twice: every other field at or below key is dropped
+	// redact says what was sent is redacted: the path is cut (see
+	// MaxPath), or it is an unknown key near a secret field.
+	redact bool
+	scope  scope // where the field is, for the summary
 	// sentAt is 1 + the offset in the arguments of the value a decoding
 	// problem reports, read into Sent only when the field is kept (see
 	// readSent); 0 when Sent is set.
@@ -223,7 +225,7 @@ func (d *decoder) record(f errorx.Field, sentAt int) {
 	if cut && sentAt == 0 {
 		f.Sent = errorx.Redact(f.Sent)
 	}
-	d.probs.add(f, meta{key: d.ordString(), below: true, dup: f.Rule == RuleDuplicate, cut: cut,
+	d.probs.add(f, meta{key: d.ordString(), below: true, dup: f.Rule == RuleDuplicate, redact: cut,
 		sentAt: sentAt, scope: d.scope()})
 	if d.work += d.plen; d.work > d.budget && !d.halted {
 		d.halt()
@@ -324,7 +326,7 @@ func readSent(f *errorx.Field, m meta, raw string) {
 	if m.sentAt > 0 {
 		p := scanner{s: raw, i: m.sentAt - 1}
 		f.Sent = p.value()
-		if m.cut {
+		if m.redact {
 			f.Sent = errorx.Redact(f.Sent)
 		}
 	}
@@ -916,6 +918,11 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 			}
 			hints.unknown(len(d.probs.fields), key)
 			d.problem(unknownField(key, si))
+			if nearSecret(t, key) {
+				// The key as sent, not the last segment of its path: in
+				// {"pasword.x":…} the key is near "password" too.
+				d.probs.meta[len(d.probs.meta)-1].redact = true
+			}
 			return
 		}
 		// Ordered by name: both times a key is sent have the same sort key.
