@@ -16,6 +16,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/render/rendertest"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -183,6 +184,9 @@ func checkTexts(t *testing.T, e *errorx.Error, h string) {
 func checkSkeleton(t *testing.T, what string, d render.Dialect, plain, hostile *errorx.Error) {
 	t.Helper()
 	a, b := d.Render(plain), d.Render(hostile)
+	if err := rendertest.Valid(b); err != nil {
+		t.Errorf("%s: %.600v", what, err)
+	}
 	if len(a.Content) != len(b.Content) {
 		t.Errorf("%s: %d content blocks, the plain error has %d", what, len(b.Content), len(a.Content))
 		return
