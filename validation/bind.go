@@ -309,7 +309,7 @@ func (v *Validator) buildBounded(tool string, probs list, ve validator.Validatio
 	}
 	var c tally
 	for _, i := range idx {
-		c.add(ms[i].scope)
+		c.addScope(ms[i].scope)
 	}
 	*e = errorx.Error{
 		Code:     errorx.CodeInvalidInput,

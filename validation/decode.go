@@ -50,7 +50,13 @@ type meta struct {
 	sentAt int
 }
 
-func (l *list) add(f errorx.Field, m meta) {
+// add appends f with its sort key; below says it is a decoding problem.
+func (l *list) add(f errorx.Field, key string, below bool) {
+	l.addMeta(f, meta{key: key, below: below})
+}
+
+// addMeta appends f with what is known of it.
+func (l *list) addMeta(f errorx.Field, m meta) {
 	l.fields = append(l.fields, f)
 	l.meta = append(l.meta, m)
 }
@@ -116,10 +122,14 @@ type decoder struct {
 	probs  list
 	frames []frame // the path of the current value
 	plen   int     // its length in bytes, as a path
-	path   []byte  // scratch for writing it out
-	ignore []string
-	depth  int // Go values entered
-	levels int // objects and arrays entered
+	// path is the path of the current value when no frame is pushed:
+	// empty for the arguments, set by code that checks a value read
+	// elsewhere (its problems are reported at that path).
+	path    []byte
+	scratch []byte // for writing a path out
+	ignore  []string
+	depth   int // Go values entered
+	levels  int // objects and arrays entered
 	// arg is the scope of the top-level argument being decoded, set by
 	// the arguments' struct (kind scopeRoot: none set).
 	arg scope
@@ -225,7 +235,7 @@ func (d *decoder) record(f errorx.Field, sentAt int) {
 	if cut && sentAt == 0 {
 		f.Sent = errorx.Redact(f.Sent)
 	}
-	d.probs.add(f, meta{key: d.ordString(), below: true, dup: f.Rule == RuleDuplicate, redact: cut,
+	d.probs.addMeta(f, meta{key: d.ordString(), below: true, dup: f.Rule == RuleDuplicate, redact: cut,
 		sentAt: sentAt, scope: d.scope()})
 	if d.work += d.plen; d.work > d.budget && !d.halted {
 		d.halt()
@@ -235,17 +245,19 @@ func (d *decoder) record(f errorx.Field, sentAt int) {
 // pathString writes the current path out (see cutPath); of a path too
 // long, only the ends are written.
 func (d *decoder) pathString() (string, bool) {
-	if len(d.frames) == 1 && d.frames[0].kind != frameIndex {
+	switch {
+	case len(d.frames) == 0:
+		return cutPathBytes(d.path)
+	case len(d.frames) == 1 && d.frames[0].kind != frameIndex:
 		return cutPath(d.frames[0].key)
+	case d.plen <= MaxPath:
+		d.scratch = d.appendPath(d.scratch[:0], 0, d.plen)
+		return string(d.scratch), false
 	}
-	if d.plen <= MaxPath {
-		d.path = d.appendPath(d.path[:0], 0, d.plen)
-		return string(d.path), false
-	}
-	d.path = d.appendPath(d.path[:0], 0, pathHead+utf8.UTFMax)
-	n := len(d.path)
-	d.path = d.appendPath(d.path, d.plen-pathTail-utf8.UTFMax, d.plen)
-	b := d.path
+	d.scratch = d.appendPath(d.scratch[:0], 0, pathHead+utf8.UTFMax)
+	n := len(d.scratch)
+	d.scratch = d.appendPath(d.scratch, d.plen-pathTail-utf8.UTFMax, d.plen)
+	b := d.scratch
 	return joinCut(unsafe.String(&b[0], n), unsafe.String(&b[n], len(b)-n), d.plen), true
 }
 
@@ -907,11 +919,7 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 			d.pop(mark)
 			return
 		}
-		let, ok := format.Argument, key == format.Argument
-		if !ok {
-			let, ok = find(d.ignore, key)
-		}
-		if !top || !ok {
+		if !top || key != format.Argument && !contains(d.ignore, key) {
 			defer d.pop(d.push(frameUnknown, key, keyAt))
 			if top {
 				d.setArg(scope{kind: scopeUnknown})
@@ -926,8 +934,8 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 			return
 		}
 		// Ordered by name: both times a key is sent have the same sort key.
-		defer d.pop(d.push(frameIgnored, let, 0))
-		d.setArg(scope{arg: let, kind: scopeArg})
+		defer d.pop(d.push(frameIgnored, key, 0))
+		d.setArg(scope{arg: key, kind: scopeArg}) // a name the server let through
 		if times := d.add(&ignored, key); times > 1 {
 			d.repeated(times)
 		} else {
@@ -963,14 +971,13 @@ func (s *fieldSet) add(n int) int {
 	return 3
 }
 
-// find returns the element of list equal to s, if there is one.
-func find(list []string, s string) (string, bool) {
+func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
-			return x, true
+			return true
 		}
 	}
-	return "", false
+	return false
 }
 
 // setArg sets the scope of the top-level argument being decoded.

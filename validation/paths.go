@@ -52,8 +52,8 @@ func joinCut(head, tail string, n int) string {
 	return string(b)
 }
 
-// pathOf is cutPath for a path being built: p is copied, or cut.
-func pathOf(p []byte) (string, bool) {
+// cutPathBytes is cutPath for a path being built: p is copied, or cut.
+func cutPathBytes(p []byte) (string, bool) {
 	if len(p) <= MaxPath {
 		return string(p), false
 	}

@@ -79,7 +79,7 @@ func summary(tool string, fields []errorx.Field, ms []meta) string {
 	var c tally
 	for i := range fields {
 		if ms != nil {
-			c.add(ms[i].scope)
+			c.addScope(ms[i].scope)
 		} else {
 			c.addPath(fields[i].Path, fields[i].Rule)
 		}
@@ -101,18 +101,25 @@ func (c *tally) addPath(path, rule string) {
 	if j := strings.IndexByte(top, '.'); j >= 0 {
 		top, nested = top[:j], true
 	}
+	c.add(top, nested, rule == RuleUnknown, true)
+}
+
+// add counts a field under the top-level argument top (nested: below it);
+// unknown says it is an unknown key, named that top is a name the server
+// chose (never a key the caller chose).
+func (c *tally) add(top string, nested, unknown, named bool) {
 	switch {
-	case rule == RuleUnknown && !nested:
-		c.add(scope{kind: scopeUnknown})
-	case top != "":
-		c.add(scope{arg: top, kind: scopeArg})
+	case unknown && !nested:
+		c.addScope(scope{kind: scopeUnknown})
+	case named && top != "":
+		c.addScope(scope{arg: top, kind: scopeArg})
 	default:
-		c.add(scope{kind: scopeRoot})
+		c.addScope(scope{kind: scopeOther})
 	}
 }
 
-// add counts a field in scope s.
-func (c *tally) add(s scope) {
+// addScope counts a field in scope s.
+func (c *tally) addScope(s scope) {
 	switch {
 	case s.kind == scopeUnknown:
 		c.unknown++

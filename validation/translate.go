@@ -163,7 +163,7 @@ func (t *translator) add(l *list, ve validator.ValidationErrors) {
 		start := len(t.keys)
 		r := t.resolveAt(ve, i)
 		t.spans = append(t.spans, start, len(t.keys))
-		l.add(t.field(ve[i], r), meta{scope: t.scope()})
+		l.addMeta(t.field(ve[i], r), meta{scope: t.scope()})
 	}
 	if base == 0 && !t.mapSeen {
 		// validator's own order is the documented one (declaration order,
@@ -460,7 +460,7 @@ func (t *translator) pathString() (string, bool) {
 			t.path = append(t.path, s.key...)
 		}
 	}
-	return pathOf(t.path)
+	return cutPathBytes(t.path)
 }
 
 // unresolved finishes a path StructNamespace does not lead through: the
