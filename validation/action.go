@@ -67,7 +67,7 @@ func RequestAction(req mcp.CallToolRequest, field string, actions ...string) (st
 
 // lookupRaw returns the raw JSON of a top-level key of valid JSON text.
 func lookupRaw(s, key string) (string, bool) {
-	if !json.Valid([]byte(s)) {
+	if !validJSON([]byte(s)) {
 		return "", false
 	}
 	p := scanner{s: s}

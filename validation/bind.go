@@ -189,13 +189,13 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = []byte("{}")
 	}
-	if !json.Valid(raw) {
+	if !validJSON(raw) {
 		return NewError(c.tool, []errorx.Field{{
 			Sent: invalidText(raw, rv.Type()), WasSent: true,
 			Message: "Is not valid JSON.", Expected: "a JSON object", Rule: RuleSyntax,
 		}})
 	}
-	d := decoder{scanner: scanner{s: string(raw)}, ignore: c.ignore}
+	d := decoder{scanner: scanner{s: string(raw)}, v: v, ignore: c.ignore, budget: pathBudget(len(raw))}
 	if e := safely(c.tool, func() { d.value(rv.Elem(), false) }); e != nil {
 		return e
 	}
@@ -208,7 +208,7 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 	}
 	isStruct := target.Kind() == reflect.Struct
 	var ve validator.ValidationErrors
-	if isStruct && !rootProblem(d.probs.meta) {
+	if isStruct && !d.halted && !rootProblem(d.probs.meta) {
 		s := dst // validator takes a struct or one pointer to it
 		if depth > 1 {
 			s = target.Addr().Interface()
@@ -224,18 +224,21 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 			}
 		}
 	}
+	if len(d.masks) > 0 && len(ve) > 0 {
+		ve = v.unmask(ve, target, d.masks)
+	}
 	if len(d.probs.fields) == 0 && len(ve) == 0 {
 		return nil
 	}
-	return v.build(c.tool, d.probs, ve, target, d.s, true, true, isStruct)
+	return v.build(c.tool, d.probs, ve, target, d.s, true, true)
 }
 
 // build makes the error of the decoding problems in probs and the
 // validator failures ve, the error and its fields in one allocation.
 func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors, root reflect.Value,
-	raw string, hasRaw, owned, named bool) *errorx.Error {
+	raw string, hasRaw, owned bool) *errorx.Error {
 	if len(probs.fields)+len(ve) > MaxFields {
-		return v.buildBounded(tool, probs, ve, root, raw, hasRaw, owned, named)
+		return v.buildBounded(tool, probs, ve, root, raw, hasRaw, owned)
 	}
 	e, fields := newPacked(len(probs.fields) + len(ve))
 	l := list{fields: append(fields, probs.fields...), meta: probs.meta}
@@ -256,7 +259,7 @@ func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors
 	if root.IsValid() {
 		redactTagged(fields, root.Type())
 	}
-	fill(e, tool, fields, named)
+	fill(e, tool, fields, l.meta)
 	return e
 }
 
@@ -266,38 +269,38 @@ func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors
 // are translated; the others are counted in the summary and under
 // errorx.TruncatedKey.
 func (v *Validator) buildBounded(tool string, probs list, ve validator.ValidationErrors, root reflect.Value,
-	raw string, hasRaw, owned, named bool) *errorx.Error {
+	raw string, hasRaw, owned bool) *errorx.Error {
 	t := newTranslator(v, root, raw, hasRaw, owned)
 	defer t.release()
 	np := len(probs.fields)
 	ms := make([]meta, np, np+len(ve))
 	copy(ms, probs.meta)
-	tops := make([]string, len(ve)) // the top-level argument of each failure
-	nested := make([]bool, len(ve))
+	scopes := make([]scope, len(ve)) // where each failure is
 	t.skipPath = true
-	t.keys, t.spans = t.keys[:0], t.spans[:0]
+	t.spans = t.spans[:0]
+	t.growKeys(ve)
 	for i := range ve {
 		start := len(t.keys)
 		t.resolveAt(ve, i)
 		t.spans = append(t.spans, start, len(t.keys))
-		if len(t.segs) > 0 && !t.segs[0].isIdx {
-			tops[i], nested[i] = t.segs[0].key, len(t.segs) > 1
-		}
+		scopes[i] = t.scope()
 	}
 	t.skipPath = false
-	all := string(t.keys)
+	all := t.keysView()
 	for i := range ve {
-		ms = append(ms, meta{key: all[t.spans[2*i]:t.spans[2*i+1]]})
+		ms = append(ms, meta{key: all[t.spans[2*i]:t.spans[2*i+1]], scope: scopes[i]})
 	}
 	idx := order(ms, nil)
 	kept := idx[:min(len(idx), MaxFields)]
 	e, fields := newPacked(len(kept))
+	base := len(t.keys) // the kept fields' keys are written past the ones in ms
 	for _, i := range kept {
 		if i < np {
 			fields = append(fields, probs.fields[i])
 			readSent(&fields[len(fields)-1], probs.meta[i], raw)
 			continue
 		}
+		t.keys = t.keys[:base]
 		r := t.resolveAt(ve, i-np)
 		fields = append(fields, t.field(ve[i-np], r))
 	}
@@ -305,15 +308,8 @@ func (v *Validator) buildBounded(tool string, probs list, ve validator.Validatio
 		redactTagged(fields, root.Type())
 	}
 	var c tally
-	for _, f := range fields {
-		c.addPath(f.Path, f.Rule, named)
-	}
-	for _, i := range idx[len(kept):] {
-		if i < np {
-			c.addPath(probs.fields[i].Path, probs.fields[i].Rule, named)
-		} else {
-			c.add(tops[i-np], nested[i-np], false, named)
-		}
+	for _, i := range idx {
+		c.addScope(ms[i].scope)
 	}
 	*e = errorx.Error{
 		Code:     errorx.CodeInvalidInput,
@@ -395,7 +391,8 @@ func cutString(s string, n int) string {
 }
 
 // finish drops validator failures made redundant by a decoding problem at
-// or above their path and sorts the fields by key, stably and in place.
+// or above their path, and anything at or below a key sent twice but the
+// field that says so, and sorts the fields by key, stably and in place.
 func finish(l *list) []errorx.Field {
 	if len(l.meta) > smallList {
 		return finishLong(l)
@@ -409,8 +406,8 @@ func finish(l *list) []errorx.Field {
 	}
 	if hasProbs {
 		n := 0
-		for i, m := range l.meta {
-			if !m.below && below(m.key, l.meta) {
+		for i := range l.meta {
+			if hidden(i, l.meta) {
 				continue
 			}
 			l.fields[n], l.meta[n] = l.fields[i], l.meta[i]
@@ -452,37 +449,53 @@ func finishLong(l *list) []errorx.Field {
 	return l.fields
 }
 
-// order returns the positions of ms sorted by key, stably, decoding
-// problems first among equal keys, without the validator failures at or
-// below a decoding problem's path (appended to dst). In sorted order the
-// keys a key is a prefix of come right after it, so one pass with a stack
-// of the enclosing problems' keys finds them.
+// order returns the positions of ms sorted by key, stably, among equal
+// keys a key sent twice first, then the other decoding problems, without
+// the validator failures at or below a decoding problem's path, nor the
+// fields at or below a key sent twice but the one saying so (appended to
+// dst). In sorted order the keys a key is a prefix of come right after it,
+// so one pass with a stack of the enclosing problems finds them.
 func order(ms []meta, dst []int) []int {
 	idx := make([]int, len(ms))
 	for i := range idx {
 		idx[i] = i
 	}
+	rank := func(m meta) int {
+		switch {
+		case m.dup:
+			return 0
+		case m.below:
+			return 1
+		}
+		return 2
+	}
 	slices.SortFunc(idx, func(a, b int) int {
 		if c := strings.Compare(ms[a].key, ms[b].key); c != 0 {
 			return c
 		}
-		switch {
-		case ms[a].below && !ms[b].below:
-			return -1
-		case ms[b].below && !ms[a].below:
-			return 1
+		if c := rank(ms[a]) - rank(ms[b]); c != 0 {
+			return c
 		}
 		return a - b // stable
 	})
-	var enclosing []string
+	var enclosing []meta
+	dups := 0 // keys sent twice in enclosing
 	for _, i := range idx {
 		m := ms[i]
-		for len(enclosing) > 0 && !strings.HasPrefix(m.key, enclosing[len(enclosing)-1]) {
+		for len(enclosing) > 0 && !strings.HasPrefix(m.key, enclosing[len(enclosing)-1].key) {
+			if enclosing[len(enclosing)-1].dup {
+				dups--
+			}
 			enclosing = enclosing[:len(enclosing)-1]
 		}
 		switch {
+		case dups > 0:
+			continue // neither value of a key sent twice is taken
 		case m.below:
-			enclosing = append(enclosing, m.key)
+			enclosing = append(enclosing, m)
+			if m.dup {
+				dups++
+			}
 		case len(enclosing) > 0:
 			continue // said by the problem
 		}
@@ -491,10 +504,16 @@ func order(ms []meta, dst []int) []int {
 	return dst
 }
 
-// below reports whether key is at or below the path of a decoding problem.
-func below(key string, ms []meta) bool {
-	for _, p := range ms {
-		if p.below && strings.HasPrefix(key, p.key) {
+// hidden reports whether ms[i] is left out: a validator failure at or below
+// the path of a decoding problem, or any field at or below a key sent twice
+// but the field that says so.
+func hidden(i int, ms []meta) bool {
+	m := ms[i]
+	for j, p := range ms {
+		if j == i || !p.below || !strings.HasPrefix(m.key, p.key) {
+			continue
+		}
+		if !m.below || p.dup && (!m.dup || len(p.key) < len(m.key) || j < i) {
 			return true
 		}
 	}
@@ -524,7 +543,7 @@ func (v *Validator) Check(tool string, s any) error {
 	if !ok {
 		return internalError(tool, err)
 	}
-	return v.build(tool, list{}, ve, rv, "", false, true, true)
+	return v.build(tool, list{}, ve, rv, "", false, true)
 }
 
 // Translate turns validator's error for root into the validation error
@@ -537,7 +556,7 @@ func (v *Validator) Translate(tool string, err error, root any, raw []byte) *err
 		return nil
 	}
 	rv := rootValue(root)
-	return v.build(tool, list{}, ve, rv, view(raw), raw != nil, false, true)
+	return v.build(tool, list{}, ve, rv, view(raw), raw != nil, false)
 }
 
 // rootValue is the validated struct, pointers dereferenced; invalid when
@@ -603,149 +622,6 @@ func (v *Validator) appendFields(dst []errorx.Field, ve validator.ValidationErro
 		redactTagged(fields, rv.Type())
 	}
 	return dst[:base+len(fields)]
-}
-
-// NewError returns the validation error for fields: code INVALID_INPUT,
-// class VALIDATION, tool, errorx.ValidationRecovery, and a summary message
-// that names the top-level arguments concerned (never a value the caller
-// sent). The error keeps fields as they are (no copy).
-func NewError(tool string, fields []errorx.Field) *errorx.Error {
-	return newError(tool, fields, true)
-}
-
-// newError builds the error; named says whether the first segment of a
-// path is a field name (the arguments were decoded into a struct) rather
-// than a key the caller chose.
-func newError(tool string, fields []errorx.Field, named bool) *errorx.Error {
-	e := new(errorx.Error)
-	fill(e, tool, fields, named)
-	return e
-}
-
-func fill(e *errorx.Error, tool string, fields []errorx.Field, named bool) {
-	*e = errorx.Error{
-		Code:     errorx.CodeInvalidInput,
-		Class:    errorx.ClassValidation,
-		Message:  summary(tool, fields, named),
-		Recovery: errorx.ValidationRecovery,
-		Tool:     tool,
-		Fields:   fields,
-	}
-}
-
-// summary writes "3 arguments of users/create are invalid: email, role, 1
-// unknown key.": the distinct top-level fields concerned (at most 10), then
-// the count of unknown top-level keys. Names the caller chose (unknown keys,
-// map keys) are counted, never shown.
-func summary(tool string, fields []errorx.Field, named bool) string {
-	if len(fields) == 1 && fields[0].Path == "" {
-		switch fields[0].Rule {
-		case RuleType:
-			return "The arguments" + of(tool) + " must be a JSON object."
-		case RuleSyntax:
-			return "The arguments" + of(tool) + " are not valid JSON."
-		}
-	}
-	var c tally
-	for i := range fields {
-		c.addPath(fields[i].Path, fields[i].Rule, named)
-	}
-	return c.text(tool)
-}
-
-// tally counts the arguments a summary names.
-type tally struct {
-	names          [10]string // the first len of them
-	len            int
-	unknown, other int
-}
-
-// addPath counts the field at path failing rule.
-func (c *tally) addPath(path, rule string, named bool) {
-	top, nested := path, false
-	if j := strings.IndexByte(top, '.'); j >= 0 {
-		top, nested = top[:j], true
-	}
-	c.add(top, nested, rule == RuleUnknown, named)
-}
-
-// add counts a field under the top-level argument top (nested: below it);
-// unknown says it is an unknown key, named that top is a field name.
-func (c *tally) add(top string, nested, unknown, named bool) {
-	switch {
-	case unknown && !nested:
-		c.unknown++
-	case named && top != "":
-		if !slices.Contains(c.names[:c.len], top) {
-			if c.len < len(c.names) {
-				c.names[c.len] = top
-				c.len++
-			} else {
-				c.other++
-			}
-		}
-	default:
-		c.other++
-	}
-}
-
-// text writes the summary of what c counted.
-func (c *tally) text(tool string) string {
-	n := c.len + c.unknown + c.other
-	var text [192]byte // most summaries fit: interned, they allocate nothing
-	b := text[:0]
-	b = appendIndex(b, n)
-	if n == 1 {
-		b = append(b, " argument"...)
-	} else {
-		b = append(b, " arguments"...)
-	}
-	if tool != "" {
-		b = append(b, " of "...)
-		b = append(b, tool...)
-	}
-	if n == 1 {
-		b = append(b, " is invalid"...)
-	} else {
-		b = append(b, " are invalid"...)
-	}
-	sep := ": "
-	for _, name := range c.names[:c.len] {
-		b = append(b, sep...)
-		b = append(b, name...)
-		sep = ", "
-	}
-	if c.unknown > 0 {
-		b = append(b, sep...)
-		b = appendIndex(b, c.unknown)
-		b = append(b, " unknown key"...)
-		if c.unknown > 1 {
-			b = append(b, 's')
-		}
-	}
-	b = append(b, '.')
-	return interned(b)
-}
-
-// summaries interns summary messages: a server repeats a few of them (one
-// per tool and set of failing arguments, never a value the caller chose),
-// and a repeated one then costs a map lookup instead of an allocation.
-var summaries memo[string, string]
-
-func interned(b []byte) string {
-	if m := summaries.m.Load(); m != nil {
-		if s, ok := (*m)[string(b)]; ok { // no allocation: the compiler looks up b in place
-			return s
-		}
-	}
-	return summaries.get(string(b), func(s string) string { return s })
-}
-
-func of(tool string) string {
-	if tool == "" {
-		return ""
-	}
-	return " of " + tool
 }
 
 // MaxFields bounds the fields of one validation error: the render

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
@@ -21,11 +23,13 @@ import (
 //	struct field   0x02, 2 bytes: position in the object's field list
 //	struct level   0x03, the rest of validator's namespace, 0x00
 //	unknown key    0x04, 4 bytes: offset of the key in the input
+//	ignored key    0x05, the key (escaped as below), 0x00
 //	array index    0x02, 4 bytes: the index
 //	map key        0x02, the key (0x00 and 0x01 escaped), 0x00
 //
 // so a struct's fields come in declaration order, then struct-level
-// failures, then unknown keys in input order; elements by index; map
+// failures, then unknown keys in input order, then the keys let through
+// (IgnoreKeys, the format argument) by name; elements by index; map
 // entries by key.
 type list struct {
 	fields []errorx.Field
@@ -35,21 +39,33 @@ type list struct {
 type meta struct {
 	key   string
 	below bool // a decoding problem: validator failures at or below key are dropped
+	dup   bool // a key sent twice: every other field at or below key is dropped
+	// redact says what was sent is redacted: the path is cut (see
+	// MaxPath), or it is an unknown key near a secret field.
+	redact bool
+	scope  scope // where the field is, for the summary
 	// sentAt is 1 + the offset in the arguments of the value a decoding
 	// problem reports, read into Sent only when the field is kept (see
 	// readSent); 0 when Sent is set.
 	sentAt int
 }
 
+// add appends f with its sort key; below says it is a decoding problem.
 func (l *list) add(f errorx.Field, key string, below bool) {
+	l.addMeta(f, meta{key: key, below: below})
+}
+
+// addMeta appends f with what is known of it.
+func (l *list) addMeta(f errorx.Field, m meta) {
 	l.fields = append(l.fields, f)
-	l.meta = append(l.meta, meta{key: key, below: below})
+	l.meta = append(l.meta, m)
 }
 
 const (
 	ordField   = 0x02
 	ordLevel   = 0x03
 	ordUnknown = 0x04
+	ordIgnored = 0x05
 )
 
 func appendOrdField(dst []byte, ord int) []byte {
@@ -80,18 +96,53 @@ func appendOrdKey(dst []byte, tag byte, k string) []byte {
 	return append(dst, 0x00)
 }
 
+// writeOrdKey is appendOrdKey writing to b.
+func writeOrdKey(b *strings.Builder, tag byte, k string) {
+	b.WriteByte(tag)
+	for {
+		i := strings.IndexAny(k, "\x00\x01")
+		if i < 0 {
+			break
+		}
+		b.WriteString(k[:i])
+		b.WriteByte(0x01)
+		b.WriteByte(k[i] + 1)
+		k = k[i+1:]
+	}
+	b.WriteString(k)
+	b.WriteByte(0x00)
+}
+
 // decoder decodes JSON arguments into a Go value strictly: every unknown
 // key, wrong JSON type and out-of-range number becomes an item, and
 // decoding goes on past each so one call reports them all.
 type decoder struct {
 	scanner
+	v      *Validator
 	probs  list
-	path   []byte // the JSON path of the current value
-	ord    []byte // its sort key
-	ignore []string
-	depth  int      // Go values entered
-	levels int      // objects and arrays entered
-	seen   []string // the keys of the objects being read, innermost last
+	frames []frame // the path of the current value
+	plen   int     // its length in bytes, as a path
+	// path is the path of the current value when no frame is pushed:
+	// empty for the arguments, set by code that checks a value read
+	// elsewhere (its problems are reported at that path).
+	path    []byte
+	scratch []byte // for writing a path out
+	ignore  []string
+	depth   int // Go values entered
+	levels  int // objects and arrays entered
+	// arg is the scope of the top-level argument being decoded, set by
+	// the arguments' struct (kind scopeRoot: none set).
+	arg scope
+	// work is the bytes of the paths of the values read and problems
+	// recorded; past budget, decoding halts (see spend).
+	work, budget int
+	halted       bool
+	// ptr says the value being decoded is behind a pointer (see
+	// exactFloat); masks are the sort keys of the values whose validator
+	// failures are dropped.
+	ptr   bool
+	masks []string
+	seen  []string // the keys of the objects being read, innermost last
 	// tag is the validate tag of the value being decoded (after dive for
 	// elements), for the bounds of overflow texts.
 	tag string
@@ -105,44 +156,180 @@ type decoder struct {
 // deep. Far above any real tool's arguments, it keeps every walk over them
 // short (encoding/json allows 10000 levels). Binding arguments that nest
 // deeper fails with a field of rule RuleDepth at the first object or array
-// past the bound; nothing is cut silently.
+// past the bound, past encoding/json's own limit too; nothing is cut
+// silently.
 const MaxDepth = 256
 
 // maxGoDepth bounds the recursion of the decoder into Go values (pointers
 // to pointers recurse without reading JSON).
 const maxGoDepth = 4 * MaxDepth
 
-func (d *decoder) push(name string, ordFn func([]byte) []byte) (int, int) {
-	pl, ol := len(d.path), len(d.ord)
-	if len(d.path) > 0 {
-		d.path = append(d.path, '.')
-	}
-	d.path = append(d.path, name...)
-	d.ord = ordFn(d.ord)
-	return pl, ol
+// A frame is one segment of the path of the value being decoded. Frames
+// cost no copy of their key: the path and its sort key are written out
+// only when a problem is recorded there.
+type frame struct {
+	key  string // an object's key
+	n    int    // an element's index, a struct field's position, an unknown key's offset
+	kind frameKind
 }
 
-func (d *decoder) pushIndex(i int) (int, int) {
-	pl, ol := len(d.path), len(d.ord)
-	if len(d.path) > 0 {
-		d.path = append(d.path, '.')
+type frameKind uint8
+
+const (
+	frameField   frameKind = iota // a struct field: n its position
+	frameUnknown                  // a key the struct does not have: n its offset
+	frameIgnored                  // a key IgnoreKeys lets through
+	frameKey                      // a map's key, or a key in a value decoded as any
+	frameIndex                    // an array element: n its index
+)
+
+// push enters the member key (of kind, n as frame says) and returns what
+// pop needs to leave it.
+func (d *decoder) push(kind frameKind, key string, n int) int {
+	mark := d.plen
+	if len(d.frames) > 0 {
+		d.plen++ // the dot
 	}
-	d.path = appendIndex(d.path, i)
-	d.ord = appendOrdIndex(d.ord, i)
-	return pl, ol
+	if kind == frameIndex {
+		d.plen += digits(n)
+	} else {
+		d.plen += len(key)
+	}
+	d.frames = append(d.frames, frame{key: key, n: n, kind: kind})
+	return mark
 }
 
-func (d *decoder) pop(pl, ol int) { d.path, d.ord = d.path[:pl], d.ord[:ol] }
+func (d *decoder) pushIndex(i int) int { return d.push(frameIndex, "", i) }
+
+func (d *decoder) pop(mark int) {
+	d.frames[len(d.frames)-1] = frame{}
+	d.frames, d.plen = d.frames[:len(d.frames)-1], mark
+}
+
+// digits is the number of decimal digits of n >= 0.
+func digits(n int) int {
+	k := 1
+	for ; n >= 10; n /= 10 {
+		k++
+	}
+	return k
+}
 
 // problem records a field at the current path, the value at the cursor
 // (which it moves past) as the sent value: only its offset, the value is
 // read if the field is kept (readSent).
 func (d *decoder) problem(f errorx.Field) {
-	f.Path, f.WasSent = string(d.path), true
+	f.WasSent = true
 	at := d.i
 	d.skipValue()
-	d.probs.fields = append(d.probs.fields, f)
-	d.probs.meta = append(d.probs.meta, meta{key: string(d.ord), below: true, sentAt: at + 1})
+	d.record(f, at+1)
+}
+
+// record adds f, a decoding problem at the current path, to the list;
+// sentAt is as in meta. A path past MaxPath is cut, and what was sent
+// there redacted. Writing the path and its sort key out counts against
+// the budget of paths (see spend).
+func (d *decoder) record(f errorx.Field, sentAt int) {
+	var cut bool
+	f.Path, cut = d.pathString()
+	if cut && sentAt == 0 {
+		f.Sent = errorx.Redact(f.Sent)
+	}
+	d.probs.addMeta(f, meta{key: d.ordString(), below: true, dup: f.Rule == RuleDuplicate, redact: cut,
+		sentAt: sentAt, scope: d.scope()})
+	if d.work += d.plen; d.work > d.budget && !d.halted {
+		d.halt()
+	}
+}
+
+// pathString writes the current path out (see cutPath); of a path too
+// long, only the ends are written.
+func (d *decoder) pathString() (string, bool) {
+	switch {
+	case len(d.frames) == 0:
+		return cutPathBytes(d.path)
+	case len(d.frames) == 1 && d.frames[0].kind != frameIndex:
+		return cutPath(d.frames[0].key)
+	case d.plen <= MaxPath:
+		d.scratch = d.appendPath(d.scratch[:0], 0, d.plen)
+		return string(d.scratch), false
+	}
+	d.scratch = d.appendPath(d.scratch[:0], 0, pathHead+utf8.UTFMax)
+	n := len(d.scratch)
+	d.scratch = d.appendPath(d.scratch, d.plen-pathTail-utf8.UTFMax, d.plen)
+	b := d.scratch
+	return joinCut(unsafe.String(&b[0], n), unsafe.String(&b[n], len(b)-n), d.plen), true
+}
+
+// appendPath appends the bytes from to to of the current path.
+func (d *decoder) appendPath(b []byte, from, to int) []byte {
+	var num [20]byte
+	at := 0 // where the next piece starts in the path
+	piece := func(p string) {
+		if lo, hi := max(from-at, 0), min(to-at, len(p)); lo < hi {
+			b = append(b, p[lo:hi]...)
+		}
+		at += len(p)
+	}
+	for i, fr := range d.frames {
+		if at >= to {
+			break
+		}
+		if i > 0 {
+			piece(".")
+		}
+		if fr.kind == frameIndex {
+			n := appendIndex(num[:0], fr.n)
+			piece(unsafe.String(&n[0], len(n)))
+		} else {
+			piece(fr.key)
+		}
+	}
+	return b
+}
+
+// ordString writes the current path's sort key out (see list).
+func (d *decoder) ordString() string {
+	n := 0
+	for _, fr := range d.frames {
+		switch fr.kind {
+		case frameField:
+			n += 3
+		case frameUnknown, frameIndex:
+			n += 5
+		default:
+			n += len(fr.key) + 2 // and one byte more per 0x00 or 0x01 in it
+		}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	var tmp [5]byte
+	for _, fr := range d.frames {
+		switch fr.kind {
+		case frameField:
+			b.Write(appendOrdField(tmp[:0], fr.n))
+		case frameUnknown:
+			b.Write(appendOrdUnknown(tmp[:0], fr.n))
+		case frameIndex:
+			b.Write(appendOrdIndex(tmp[:0], fr.n))
+		case frameIgnored:
+			writeOrdKey(&b, ordIgnored, fr.key)
+		default:
+			writeOrdKey(&b, ordField, fr.key)
+		}
+	}
+	return b.String()
+}
+
+// scope is where a problem at the current path is, for the summary.
+func (d *decoder) scope() scope {
+	switch {
+	case len(d.frames) == 0:
+		return scope{kind: scopeRoot}
+	case d.arg.kind != scopeRoot:
+		return d.arg
+	}
+	return scope{kind: scopeOther}
 }
 
 // readSent reads the sent value of a decoding problem whose reading was
@@ -151,6 +338,9 @@ func readSent(f *errorx.Field, m meta, raw string) {
 	if m.sentAt > 0 {
 		p := scanner{s: raw, i: m.sentAt - 1}
 		f.Sent = p.value()
+		if m.redact {
+			f.Sent = errorx.Redact(f.Sent)
+		}
 	}
 }
 
@@ -166,10 +356,10 @@ func typeField(want string) errorx.Field {
 // that it is nested too deeply and moves past it.
 func (d *decoder) enter() bool {
 	if d.levels >= MaxDepth {
-		f := errorx.Field{Path: string(d.path), WasSent: true, Message: "Nested too deeply.",
+		f := errorx.Field{WasSent: true, Message: "Nested too deeply.",
 			Hint: "Send at most " + plural(MaxDepth, "level") + " of nested objects and arrays.", Rule: RuleDepth}
 		f.Sent = d.scanner.valueDepth(0)
-		d.probs.add(f, string(d.ord), true)
+		d.record(f, 0)
 		return false
 	}
 	d.levels++
@@ -287,25 +477,28 @@ func (d *decoder) eachElement(each func(n int)) bool {
 // would (keys sent twice, nesting past MaxDepth), for values encoding/json
 // decodes.
 func (d *decoder) check() {
+	if !d.spend() {
+		return
+	}
 	d.ws()
 	switch d.peek() {
 	case '{':
 		keys := d.keySet()
 		defer d.done(&keys)
 		d.eachMember(func(key string, _ int) {
-			pl, ol := d.push(key, func(b []byte) []byte { return appendOrdKey(b, ordField, key) })
+			mark := d.push(frameKey, key, 0)
 			if times := d.add(&keys, key); times > 1 {
 				d.repeated(times)
 			} else {
 				d.check()
 			}
-			d.pop(pl, ol)
+			d.pop(mark)
 		})
 	case '[':
 		d.eachElement(func(n int) {
-			pl, ol := d.pushIndex(n)
+			mark := d.pushIndex(n)
 			d.check()
-			d.pop(pl, ol)
+			d.pop(mark)
 		})
 	default:
 		d.skipValue()
@@ -314,6 +507,14 @@ func (d *decoder) check() {
 
 // value decodes the JSON value at the cursor into v (addressable).
 func (d *decoder) value(v reflect.Value, quoted bool) {
+	d.ptr = false
+	if d.spend() {
+		d.decode(v, quoted)
+	}
+}
+
+// decode is value once the value is counted.
+func (d *decoder) decode(v reflect.Value, quoted bool) {
 	d.ws()
 	if d.i >= len(d.s) {
 		return
@@ -341,7 +542,8 @@ func (d *decoder) value(v reflect.Value, quoted bool) {
 			if v.IsNil() {
 				v.Set(reflect.New(t.Elem()))
 			}
-			d.value(v.Elem(), quoted)
+			d.ptr = true
+			d.decode(v.Elem(), quoted)
 			return
 		}
 		d.delegate(v, t)
@@ -430,6 +632,9 @@ func (d *decoder) number(v reflect.Value, t reflect.Type, lit string, start int)
 		f, err := strconv.ParseFloat(lit, bits)
 		if err == nil {
 			v.SetFloat(f)
+			if bits == 64 && d.tag != "" {
+				d.exactFloat(lit, f, start)
+			}
 			return
 		}
 		d.i = start
@@ -689,10 +894,16 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 	ignored := d.keySet()
 	defer d.done(&ignored)
 	d.eachMember(func(key string, keyAt int) {
+		if top {
+			defer d.setArg(scope{})
+		}
 		if n, ok := si.byName[key]; ok {
 			hints.field(n)
 			f := &si.fields[n]
-			pl, ol := d.push(key, func(b []byte) []byte { return appendOrdField(b, f.ord) })
+			if top {
+				d.setArg(scope{arg: f.name, kind: scopeArg}) // the server's string, not the caller's
+			}
+			mark := d.push(frameField, f.name, f.ord)
 			if times := sent.add(n); times > 1 {
 				d.repeated(times)
 			} else if fv, err := fieldByIndex(v, f.index); err == nil {
@@ -705,16 +916,26 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 				}
 				d.skipValue()
 			}
-			d.pop(pl, ol)
+			d.pop(mark)
 			return
 		}
-		pl, ol := d.push(key, func(b []byte) []byte { return appendOrdUnknown(b, keyAt) })
-		defer d.pop(pl, ol)
 		if !top || key != format.Argument && !contains(d.ignore, key) {
+			defer d.pop(d.push(frameUnknown, key, keyAt))
+			if top {
+				d.setArg(scope{kind: scopeUnknown})
+			}
 			hints.unknown(len(d.probs.fields), key)
 			d.problem(unknownField(key, si))
+			if nearSecret(t, key) {
+				// The key as sent, not the last segment of its path: in
+				// {"pasword.x":…} the key is near "password" too.
+				d.probs.meta[len(d.probs.meta)-1].redact = true
+			}
 			return
 		}
+		// Ordered by name: both times a key is sent have the same sort key.
+		defer d.pop(d.push(frameIgnored, key, 0))
+		d.setArg(scope{arg: key, kind: scopeArg}) // a name the server let through
 		if times := d.add(&ignored, key); times > 1 {
 			d.repeated(times)
 		} else {
@@ -758,6 +979,9 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// setArg sets the scope of the top-level argument being decoded.
+func (d *decoder) setArg(s scope) { d.arg = s }
 
 // unknownField is the field for an unknown key of struct si, with the
 // closest valid name when one is near.
@@ -837,8 +1061,7 @@ func (d *decoder) mapValue(v reflect.Value, t reflect.Type) {
 	keys := d.keySet()
 	defer d.done(&keys)
 	d.eachMember(func(key string, _ int) {
-		pl, ol := d.push(key, func(b []byte) []byte { return appendOrdKey(b, ordField, key) })
-		defer d.pop(pl, ol)
+		defer d.pop(d.push(frameKey, key, 0))
 		if times := d.add(&keys, key); times > 1 {
 			d.repeated(times)
 			return
@@ -850,9 +1073,8 @@ func (d *decoder) mapValue(v reflect.Value, t reflect.Type) {
 				want = "a valid key"
 			}
 			f := errorx.Field{Message: "Invalid key.", Expected: want, Rule: RuleType}
-			f.Path = string(d.path)
 			f.Sent, f.WasSent = key, true
-			d.probs.add(f, string(d.ord), true)
+			d.record(f, 0)
 			d.skipValue()
 			return
 		}
@@ -898,9 +1120,9 @@ func (d *decoder) slice(v reflect.Value, t reflect.Type) {
 	zero := reflect.Zero(t.Elem())
 	if d.eachElement(func(n int) {
 		s = reflect.Append(s, zero)
-		pl, ol := d.pushIndex(n)
+		mark := d.pushIndex(n)
 		d.value(s.Index(n), false)
-		d.pop(pl, ol)
+		d.pop(mark)
 	}) {
 		v.Set(s)
 	}
@@ -917,9 +1139,9 @@ func (d *decoder) array(v reflect.Value, t reflect.Type) {
 	n := 0
 	if !d.eachElement(func(i int) {
 		if i < t.Len() {
-			pl, ol := d.pushIndex(i)
+			mark := d.pushIndex(i)
 			d.value(v.Index(i), false)
-			d.pop(pl, ol)
+			d.pop(mark)
 		} else {
 			d.skipValue()
 		}

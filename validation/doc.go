@@ -41,11 +41,12 @@
 //   - a key sent twice in one object, at any depth and whatever decodes
 //     the value (rule "duplicate", message "Sent twice.", Sent the repeated
 //     value): parsers disagree on which of the two wins, so neither is
-//     taken;
+//     taken, and nothing else is reported at or below that key;
 //   - objects and arrays nested more than MaxDepth (256) levels deep, the
 //     arguments object counting as one (rule "depth", message "Nested too
-//     deeply.", at the first object or array too deep): binding never
-//     succeeds with less than was sent.
+//     deeply.", at the first object or array too deep), however deep
+//     (encoding/json's limit of 10,000 levels does not make them "not valid
+//     JSON"): binding never succeeds with less than was sent.
 //
 // Missing values are reported as not sent (WasSent false); a JSON null as
 // sent null. A validate failure at or below a path that already has a
@@ -83,7 +84,7 @@
 // ("hexcolor|rgb", "len=0|len=6"), and Expected joins what each
 // alternative expects ("empty or exactly 6 characters"). Rules that are
 // not tags are "type", "unknown", "overflow", "format", "syntax",
-// "duplicate" and "depth". Every variant of required reads "Required."
+// "duplicate", "depth" and "path". Every variant of required reads "Required."
 // with the condition in Hint, like
 // errorx.RequiredField.
 //
@@ -92,7 +93,8 @@
 // Fields come in the order of the struct's declaration (embedded fields at
 // their place), elements by index, map entries by key; in each object,
 // struct-level failures come after its fields and unknown keys last, in the
-// order they were sent (as MCP Fusion puts unrecognized keys last).
+// order they were sent (as MCP Fusion puts unrecognized keys last), then
+// problems of the keys IgnoreKeys lets through, by name.
 //
 // # Hostile input
 //
@@ -105,6 +107,14 @@
 // wording) and in the summary message. Fields and AppendFields are not
 // bounded. A sent value is read at most MaxDepth levels deep. Messages,
 // Expected and hints never hold the value sent (only Sent does).
+//
+// Keys the caller chose can be long, and validator names every value it
+// checks by its whole path. Binding therefore adds up the bytes of the
+// path of every value it reads; past 64 times the size of the arguments
+// (plus 64 KiB) it stops there, with one field of rule RulePath ("Keys too
+// long for what is below them."), and validates nothing. A path longer
+// than MaxPath (4,096 bytes) is written cut in the middle, and its field's
+// Sent redacted.
 //
 // # The error
 //
@@ -126,7 +136,11 @@
 // options, says what binding checks (types, required properties, unknown
 // keys rejected, bounds, enums, patterns, formats; a description per
 // property from the DescriptionTag tag) and leaves out the tags it cannot
-// express: it may be looser than binding, never stricter.
+// express: it may be looser than binding, never stricter. Bounds on a
+// float64 (min, max, gte, lte, gt, lt, eq, len, ne, and required and
+// omitempty at zero) are decided on the number as sent, exactly, as the
+// schema's minimum and maximum are, not on the float64 it rounds to:
+// 0.30000000000000001 is more than max=0.3.
 //
 // # Messages and stdout
 //

@@ -252,7 +252,7 @@ func nested(levels int) string {
 // checked); at MaxDepth exactly they are decoded and validated whole.
 func TestHostileDepth(t *testing.T) {
 	v := validation.New()
-	for _, levels := range []int{validation.MaxDepth + 1, 6000} {
+	for _, levels := range []int{validation.MaxDepth + 1, 6000, 10001, 30000} {
 		var dst node
 		fs := fieldsOf(t, v, &dst, nested(levels))
 		want := strings.Repeat("child.", validation.MaxDepth-1) + "child"
@@ -280,8 +280,8 @@ func TestHostileDepthDelegated(t *testing.T) {
 		Meta any             `json:"meta"`
 		Raw  json.RawMessage `json:"raw"`
 	}
-	deep := strings.Repeat("[", 6000) + strings.Repeat("]", 6000)
-	for _, key := range []string{"meta", "raw"} {
+	deep := strings.Repeat("[", 12000) + strings.Repeat("]", 12000)
+	for _, key := range []string{"meta", "raw", "format"} {
 		var dst args
 		fs := fieldsOf(t, validation.New(), &dst, `{"`+key+`":`+deep+`}`)
 		want := key + strings.Repeat(".0", validation.MaxDepth-1)
@@ -481,4 +481,99 @@ func TestHostileDottedKeysSecret(t *testing.T) {
 			t.Errorf("%d dots: %s", dots, b)
 		}
 	}
+}
+
+// TestHostileDuplicateKeysOnlyTheDuplicate: a key sent twice is reported
+// once, as sent twice, and nothing of the first value is: neither value is
+// taken, so what was wrong with the first one does not matter (it read
+// "Wrong type" for the overridden value besides "Sent twice").
+func TestHostileDuplicateKeysOnlyTheDuplicate(t *testing.T) {
+	type inner struct {
+		Zip int `json:"zip" validate:"omitempty,gte=10"`
+	}
+	type args struct {
+		Age    int               `json:"age" validate:"gte=18"`
+		Inner  inner             `json:"inner"`
+		Labels map[string]int    `json:"labels"`
+		Tags   []int             `json:"tags"`
+		Meta   map[string]string `json:"meta"`
+	}
+	for _, c := range []struct{ args, path string }{
+		{`{"age":"x","age":5}`, "age"},
+		{`{"age":3,"age":5}`, "age"},
+		{`{"inner":{"zip":"x","zipp":1},"age":20,"inner":{"zip":3}}`, "inner"},
+		{`{"inner":{"zip":1,"zip":2},"age":20,"inner":{"zip":3}}`, "inner"},
+		{`{"labels":{"a":"x","a":1},"age":20}`, "labels.a"},
+		{`{"tags":[` + repeat(3*validation.MaxFields, func(int) string { return `"x"` }) + `],"age":20,"tags":[1]}`, "tags"},
+		{`{"age":20,"format":{"a":1,"a":2},"format":"json"}`, "format"},
+	} {
+		var dst args
+		fs := fieldsOf(t, validation.New(), &dst, c.args)
+		if len(fs) != 1 || fs[0].Path != c.path || fs[0].Rule != validation.RuleDuplicate {
+			t.Errorf("%.80s: %s", c.args, fieldJSON(fs))
+		}
+	}
+	// What is wrong elsewhere is still reported, before and after.
+	var dst args
+	fs := fieldsOf(t, validation.New(), &dst, `{"tags":["x"],"age":"y","inner":{"zip":"z"},"age":5,"labels":{"b":"w"}}`)
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path+" "+f.Rule)
+	}
+	want := []string{"age duplicate", "inner.zip type", "labels.b type", "tags.0 type"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestHostileDepthPastJSONLimit: arguments nested past encoding/json's
+// own limit (10,000 levels) read as nested too deeply, as past MaxDepth
+// below it, not as "not valid JSON"; text that is not JSON still is,
+// however deep.
+func TestHostileDepthPastJSONLimit(t *testing.T) {
+	type args struct {
+		Meta  any   `json:"meta"`
+		Child *node `json:"child"`
+	}
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	for _, c := range []struct{ args, rule string }{
+		{deep, validation.RuleType},
+		{`{"meta":` + deep + `}`, validation.RuleDepth},
+		{`{"child":` + nested(10001) + `}`, validation.RuleDepth},
+		{`{"meta":` + strings.Repeat("[", 10001) + `}`, validation.RuleSyntax},
+		{`{"meta":` + deep + `,}`, validation.RuleSyntax},
+		{`{"meta":` + strings.Repeat(`{"a":`, 10001) + `1` + strings.Repeat("}", 10001) + `}`, validation.RuleDepth},
+		{`{"meta":` + strings.Repeat(`{"a":`, 10001) + `1` + strings.Repeat("}", 10000) + `]}`, validation.RuleSyntax},
+	} {
+		fs := fieldsOf(t, validation.New(), new(args), c.args)
+		if len(fs) != 1 || fs[0].Rule != c.rule {
+			t.Errorf("%.30s…: %d fields, first rule %q", c.args, len(fs), fs[0].Rule)
+		}
+	}
+	// A grouped tool's discriminator is read beside deep arguments.
+	req := request("t", `{"action":"list","meta":`+deep+`}`)
+	if a, e := validation.RequestAction(req, "action", "list"); e != nil || a != "list" {
+		t.Errorf("RequestAction: %q, %v", a, e)
+	}
+}
+
+// TestHostileDepthLinear: arguments nested past encoding/json's limit cost
+// time and memory linear in their size: they are read once more to tell
+// them from text that is not JSON, then cut at MaxDepth.
+func TestHostileDepthLinear(t *testing.T) {
+	type args struct {
+		Meta any `json:"meta"`
+	}
+	v := validation.New()
+	run := func(levels int) func() {
+		raw := []byte(`{"meta":` + strings.Repeat("[", levels) + strings.Repeat("]", levels) + `}`)
+		return func() {
+			e, _ := errorx.As(v.BindJSON("t", raw, new(args)))
+			if e == nil || e.Fields[0].Rule != validation.RuleDepth {
+				t.Fatalf("%d levels: %v", levels, e)
+			}
+		}
+	}
+	n := testsize.N(12000, 100000)
+	testsize.Linear(t, "nesting", run(n), run(8*n))
 }

@@ -11,6 +11,8 @@ import (
 // copy-on-write map); it stops growing at maxMemo entries (tags built at run
 // time, or a caller making many combinations of a large struct's fields
 // fail, could reach it), after which new texts are computed every time.
+// Its keys are server text (tags, names) or bounded by their user (see
+// interned), so that what it holds is bounded in bytes too.
 type memo[K comparable, V any] struct {
 	mu sync.Mutex
 	m  atomic.Pointer[map[K]V]

@@ -305,9 +305,10 @@ func (p *scanner) kind() string {
 
 // seg is one step of a path: an object key or an array index.
 type seg struct {
-	key   string
-	index int
-	isIdx bool
+	key    string
+	index  int
+	isIdx  bool
+	caller bool // key is a map key: the caller chose it
 }
 
 // locator finds the values at paths in a JSON text, for reading what the
@@ -499,3 +500,182 @@ func skipWS(s string, i int) int {
 
 // appendIndex appends a decimal index.
 func appendIndex(dst []byte, i int) []byte { return strconv.AppendInt(dst, int64(i), 10) }
+
+// validJSON reports whether b is one JSON value, as json.Valid does, but
+// at any depth: encoding/json refuses text nested past 10,000 levels,
+// which binding reports as nested too deeply (rule RuleDepth) instead.
+// json.Valid answers the common case; the rest is read again here.
+func validJSON(b []byte) bool {
+	return json.Valid(b) || validDeep(b)
+}
+
+// validDeep is json.Valid without a limit on nesting, in time linear in
+// len(s) and one byte of memory per open object or array.
+func validDeep(s []byte) bool {
+	var open []byte // '{' or '[' of each container entered
+	i := skipWSBytes(s, 0)
+	for {
+		// A value starts at i.
+		if i >= len(s) {
+			return false
+		}
+		switch c := s[i]; {
+		case c == '{' || c == '[':
+			i = skipWSBytes(s, i+1)
+			if i < len(s) && s[i] == c+2 { // '}' or ']': empty
+				i++
+				break
+			}
+			open = append(open, c)
+			if c == '{' {
+				if i = memberValue(s, i); i < 0 {
+					return false
+				}
+			}
+			continue
+		case c == '"':
+			if i = stringEnd(s, i); i < 0 {
+				return false
+			}
+		case c == '-' || '0' <= c && c <= '9':
+			if i = numberEnd(s, i); i < 0 {
+				return false
+			}
+		default:
+			n := 0
+			for _, lit := range []string{"true", "false", "null"} {
+				if len(s)-i >= len(lit) && string(s[i:i+len(lit)]) == lit {
+					n = len(lit)
+				}
+			}
+			if n == 0 {
+				return false
+			}
+			i += n
+		}
+		// After a value: close containers, or go on to the next one.
+		for {
+			i = skipWSBytes(s, i)
+			if len(open) == 0 {
+				return i == len(s)
+			}
+			if i >= len(s) {
+				return false
+			}
+			last := open[len(open)-1]
+			if s[i] == last+2 {
+				open = open[:len(open)-1]
+				i++
+				continue
+			}
+			if s[i] != ',' {
+				return false
+			}
+			i = skipWSBytes(s, i+1)
+			if last == '{' {
+				if i = memberValue(s, i); i < 0 {
+					return false
+				}
+			}
+			break
+		}
+	}
+}
+
+// memberValue reads an object member's key and colon at i and returns
+// where its value starts, or -1.
+func memberValue(s []byte, i int) int {
+	if i >= len(s) || s[i] != '"' {
+		return -1
+	}
+	if i = stringEnd(s, i); i < 0 {
+		return -1
+	}
+	i = skipWSBytes(s, i)
+	if i >= len(s) || s[i] != ':' {
+		return -1
+	}
+	return skipWSBytes(s, i+1)
+}
+
+// stringEnd returns the end of the JSON string opening at i, or -1 when
+// it is not one: unterminated, holding a control character or a bad
+// escape. (Bytes that are not UTF-8 are accepted, as json.Valid does.)
+func stringEnd(s []byte, i int) int {
+	for i++; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			return i + 1
+		case c < 0x20:
+			return -1
+		case c == '\\':
+			i++
+			if i >= len(s) {
+				return -1
+			}
+			switch s[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if len(s)-i <= 4 {
+					return -1
+				}
+				for _, h := range s[i+1 : i+5] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return -1
+					}
+				}
+				i += 4
+			default:
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+// numberEnd returns the end of the JSON number starting at i, or -1.
+func numberEnd(s []byte, i int) int {
+	digits := func(i int) int { // past at least one digit, or -1
+		j := i
+		for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+			j++
+		}
+		if j == i {
+			return -1
+		}
+		return j
+	}
+	if s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	default:
+		if i = digits(i); i < 0 {
+			return -1
+		}
+	}
+	if i < len(s) && s[i] == '.' {
+		if i = digits(i + 1); i < 0 {
+			return -1
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i = digits(i); i < 0 {
+			return -1
+		}
+	}
+	return i
+}
+
+func skipWSBytes(s []byte, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r') {
+		i++
+	}
+	return i
+}

@@ -208,3 +208,23 @@ func TestFieldBoundIsRenderBound(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownDottedKeyNearSecret: an unknown key near a secret field has
+// its value redacted, whatever it holds: a dot in it does not make its
+// last segment the key ({"pasword.x":"hunter2"} was echoed, with the hint
+// "Did you mean 'password'?").
+func TestUnknownDottedKeyNearSecret(t *testing.T) {
+	type args struct {
+		Password string `json:"password"`
+		Name     string `json:"name"`
+	}
+	for _, key := range []string{"pasword", "pasword.x", "x.pasword", "a.b.pasword"} {
+		fs := fieldsOf(t, validation.New(), new(args), `{`+jsonStr(key)+`:"hunter2"}`)
+		if len(fs) != 1 || fs[0].Rule != validation.RuleUnknown {
+			t.Fatalf("%s: %s", key, fieldJSON(fs))
+		}
+		if _, ok := fs[0].Sent.(errorx.Redacted); !ok {
+			t.Errorf("%s: sent %#v", key, fs[0].Sent)
+		}
+	}
+}

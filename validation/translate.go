@@ -152,16 +152,18 @@ type resolved struct {
 	keyStr string // the map key, when isKey or either
 	either bool   // key or value: both equal and under the same rule
 	hidden bool   // the path goes through a json:"-" field: nothing there was decoded
+	cut    bool   // path is cut (see MaxPath)
 }
 
 func (t *translator) add(l *list, ve validator.ValidationErrors) {
 	base := len(l.fields)
-	t.spans, t.keys = t.spans[:0], t.keys[:0]
+	t.spans = t.spans[:0]
+	t.growKeys(ve)
 	for i := range ve {
 		start := len(t.keys)
 		r := t.resolveAt(ve, i)
 		t.spans = append(t.spans, start, len(t.keys))
-		l.add(t.field(ve[i], r), "", false)
+		l.addMeta(t.field(ve[i], r), meta{scope: t.scope()})
 	}
 	if base == 0 && !t.mapSeen {
 		// validator's own order is the documented one (declaration order,
@@ -169,11 +171,29 @@ func (t *translator) add(l *list, ve validator.ValidationErrors) {
 		// there are no decoding problems to merge with: no keys needed.
 		return
 	}
-	all := string(t.keys)
+	all := t.keysView()
 	for i := base; i < len(l.meta); i++ {
 		j := (i - base) * 2
 		l.meta[i].key = all[t.spans[j]:t.spans[j+1]]
 	}
+}
+
+// growKeys empties t.keys and makes room in it for the sort keys of ve:
+// about as long as their namespaces, which validator has written out
+// already. One allocation, where growing by appends would allocate several
+// times what is kept when keys are long.
+func (t *translator) growKeys(ve validator.ValidationErrors) {
+	n := 0
+	for _, fe := range ve {
+		n += len(fe.StructNamespace()) + 8
+	}
+	t.keys = slices.Grow(t.keys[:0], n)
+}
+
+// keysView reads t.keys in place: the sort keys it holds are used before
+// t is released, and t.keys is not written below its length until then.
+func (t *translator) keysView() string {
+	return unsafe.String(unsafe.SliceData(t.keys), len(t.keys))
 }
 
 // resolveAt resolves ve[i], telling a map entry's key from its value when
@@ -223,6 +243,9 @@ func (t *translator) field(fe validator.FieldError, r resolved) errorx.Field {
 	if r.isKey {
 		txt.Message = "Invalid key. " + txt.Message
 	}
+	if r.cut && was {
+		sent = errorx.Redact(sent)
+	}
 	return errorx.Field{
 		Path: r.path, Sent: sent, WasSent: was,
 		Message: txt.Message, Expected: txt.Expected, Options: txt.Options, Hint: txt.Hint, Rule: rule, Param: fieldParam(rule, f),
@@ -270,6 +293,20 @@ func goSent(fe validator.FieldError) (any, bool) {
 		return v, true
 	}
 	return rv.Interface(), true
+}
+
+// scope is where the failure whose path t.segs holds is, for the summary:
+// the first segment of a validated struct's path is the JSON name of one
+// of its fields (or a name validator was given for a struct-level
+// failure), never a key the caller chose.
+func (t *translator) scope() scope {
+	switch {
+	case len(t.segs) == 0:
+		return scope{kind: scopeRoot}
+	case t.segs[0].isIdx || t.segs[0].caller:
+		return scope{kind: scopeOther}
+	}
+	return scope{arg: t.segs[0].key, kind: scopeArg}
 }
 
 func (t *translator) addSeg(s seg) {
@@ -381,7 +418,7 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 			cur = val
 			promoted = false
 			t.keys = appendOrdKey(t.keys, ordField, jk)
-			t.addSeg(seg{key: jk})
+			t.addSeg(seg{key: jk, caller: true})
 		default:
 			return t.unresolved(fe, r, rest)
 		}
@@ -390,7 +427,7 @@ func (t *translator) resolve(fe validator.FieldError) resolved {
 		}
 	}
 	if !t.skipPath {
-		r.path = t.pathString()
+		r.path, r.cut = t.pathString()
 	}
 	return r
 }
@@ -406,11 +443,11 @@ func segEnd(s string) int {
 	return len(s)
 }
 
-// pathString joins t.segs; a single key is returned as it is, which for a
-// field is its cached JSON name.
-func (t *translator) pathString() string {
+// pathString joins t.segs, cut past MaxPath; a single key is returned as
+// it is, which for a field is its cached JSON name.
+func (t *translator) pathString() (string, bool) {
 	if len(t.segs) == 1 && !t.segs[0].isIdx {
-		return t.segs[0].key
+		return cutPath(t.segs[0].key)
 	}
 	t.path = t.path[:0]
 	for i, s := range t.segs {
@@ -423,7 +460,7 @@ func (t *translator) pathString() string {
 			t.path = append(t.path, s.key...)
 		}
 	}
-	return string(t.path)
+	return cutPathBytes(t.path)
 }
 
 // unresolved finishes a path StructNamespace does not lead through: the
@@ -473,7 +510,7 @@ func (t *translator) fallbackPath(fe validator.FieldError, root reflect.Value) r
 			if idx, err := strconv.Atoi(k); err == nil && idx >= 0 {
 				t.addSeg(seg{index: idx, isIdx: true})
 			} else {
-				t.addSeg(seg{key: k})
+				t.addSeg(seg{key: k, caller: true})
 			}
 			ns = ns[min(j+1, len(ns)):]
 			continue
@@ -482,7 +519,9 @@ func (t *translator) fallbackPath(fe validator.FieldError, root reflect.Value) r
 		t.addSeg(seg{key: ns[:i]})
 		ns = ns[i:]
 	}
-	return resolved{path: t.pathString()}
+	var r resolved
+	r.path, r.cut = t.pathString()
+	return r
 }
 
 // matchKey finds the key of map m whose printed form (validator prints keys
@@ -523,7 +562,7 @@ func (x *mapIndex) build(m reflect.Value) {
 	it := m.MapRange()
 	for it.Next() {
 		k := it.Key()
-		ks := fmt.Sprintf("%v", k)
+		ks := keyText(k)
 		if _, dup := x.byStr[ks]; !dup {
 			x.byStr[ks] = k
 		}
@@ -543,7 +582,7 @@ func matchKey(m reflect.Value, rest string) (reflect.Value, string, bool) {
 	it := m.MapRange()
 	for it.Next() {
 		k := it.Key()
-		ks := fmt.Sprintf("%v", k)
+		ks := keyText(k)
 		if len(ks) < len(rest) && rest[len(ks)] == ']' && strings.HasPrefix(rest, ks) && (!found || len(ks) > len(bestS)) {
 			best, bestS, found = k, ks, true
 		}

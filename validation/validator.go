@@ -32,6 +32,12 @@ const (
 	// wins, so neither is taken. Sent is the repeated value; a key sent
 	// more times is reported once.
 	RuleDuplicate = "duplicate"
+	// RulePath marks the value at which the paths of the values sent add
+	// up to more than 64 times the size of the arguments (plus 64 KiB):
+	// keys too long above too many values. Binding stops there, and
+	// nothing is validated; Sent is the value, objects and arrays written
+	// "…(truncated, N bytes)".
+	RulePath = "path"
 )
 
 // Validator validates tool arguments and explains failures as
@@ -100,7 +106,11 @@ func (v *Validator) RegisterTranslation(tag string, t Translation) {
 	v.custom[tag] = t
 }
 
-// Translation writes the text of one failure.
+// Translation writes the text of one failure. Its texts are the server's
+// sentences, which toolError:v1 writes as markdown as they are: they must
+// not hold what the caller sent (f.Sent, f.Value, f.Path, a map key), which
+// the error already carries where every dialect escapes it; name a key the
+// caller chose, if a sentence must, through format.Quote.
 type Translation func(f Failure) Text
 
 // Text is how one failure reads; see errorx.Field for the conventions.
