@@ -138,9 +138,11 @@ func (c *toolCall) handle(ctx context.Context, _ mcpgo.CallToolRequest) (*mcpgo.
 		c.readArguments()
 		return nil, nil
 	}
-	if e := tr.GetError(); tr.IsError && e != nil && onlySetErrorText(tr, e) {
-		c.readArguments()
-		return nil, sdkError(e)
+	if e := tr.GetError(); tr.IsError && e != nil {
+		if text, ok := onlySetErrorText(tr, e); ok {
+			c.readArguments()
+			return nil, sdkError(e, text)
+		}
 	}
 	return c.pass(tr), nil
 }
@@ -211,15 +213,25 @@ func decodeArguments(dst map[string]any, raw json.RawMessage) {
 }
 
 // onlySetErrorText reports whether the content of tr is what SetError(e)
-// writes into an empty result: one text block holding e's text. That is
-// how go-sdk answers a typed handler's error; a handler that wrote its own
-// content before SetError keeps it.
-func onlySetErrorText(tr *mcp.CallToolResult, e error) bool {
+// writes into an empty result: one text block holding e's text (or, as
+// AddTool writes it, its text cut by errorx.Text), and returns that text.
+// That is how go-sdk answers a typed handler's error; a handler that wrote
+// its own content before SetError keeps it. The text of an error whose
+// chain errorx.Searchable rejects is never built (it may have billions of
+// parts): one text block is taken to be SetError's.
+func onlySetErrorText(tr *mcp.CallToolResult, e error) (string, bool) {
 	if len(tr.Content) != 1 || tr.StructuredContent != nil {
-		return false
+		return "", false
 	}
 	t, ok := tr.Content[0].(*mcp.TextContent)
-	return ok && t.Annotations == nil && t.Meta == nil && t.Text == e.Error()
+	if !ok || t.Annotations != nil || t.Meta != nil {
+		return "", false
+	}
+	if !errorx.Searchable(e) {
+		return t.Text, true
+	}
+	text := e.Error()
+	return t.Text, t.Text == text || len(text) > errorx.MaxLogText && t.Text == errorx.Text(e, errorx.MaxLogText)
 }
 
 // argumentsPrefix starts the text of go-sdk's error for a typed tool's
@@ -227,11 +239,10 @@ func onlySetErrorText(tr *mcp.CallToolResult, e error) bool {
 const argumentsPrefix = `validating "arguments": `
 
 // sdkError returns the error to render for e, recorded by go-sdk with
-// SetError: go-sdk's own rejection of a typed tool's arguments becomes an
-// INVALID_INPUT error that keeps go-sdk's text; any other error is the
-// handler's.
-func sdkError(e error) error {
-	text := e.Error()
+// SetError as text: go-sdk's own rejection of a typed tool's arguments
+// becomes an INVALID_INPUT error that keeps go-sdk's text; any other error
+// is the handler's.
+func sdkError(e error, text string) error {
 	if !strings.HasPrefix(text, argumentsPrefix) {
 		return e
 	}

@@ -31,8 +31,8 @@ import (
 // agrees (the argument is missing, or present with a value the helper
 // rejects). For any other error argumentError returns nil.
 func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
-	if err == nil {
-		return nil
+	if err == nil || !errorx.Searchable(err) {
+		return nil // a chain too long or branched to search: its texts are not read either
 	}
 	if _, ok := errorx.As(err); ok {
 		return nil
@@ -46,9 +46,6 @@ func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
 		if m, ok := parseHelperError(e.Error()); ok {
 			return m.convert(args)
 		}
-	}
-	if !errorx.Searchable(err) {
-		return nil
 	}
 	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && te.Field != "" && te.Type != nil {
 		if path, sent, ok := findMistyped(args, te.Field, te.Value); ok {

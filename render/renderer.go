@@ -187,9 +187,16 @@ func (r *Renderer) model(err error) *errorx.Error {
 	}
 	if r.internalText && hidden(err) {
 		e = e.Clone()
-		e.Message = err.Error()
+		e.Message = errorx.Text(err, r.textBudget())
 	}
 	return errorx.RedactSecrets(e, r.secrets)
+}
+
+// textBudget is how many bytes of an error's text (or a panic's value)
+// WithInternalErrorText puts in a message: what MaxString keeps of it with
+// the truncation notice, so that it is cut once.
+func (r *Renderer) textBudget() int {
+	return max(r.limits.withDefaults().MaxString-maxNotice, 1)
 }
 
 // bounded renders e with d within r's limits, halving them until the text
