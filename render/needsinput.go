@@ -47,7 +47,7 @@ func AsksForInput(e *errorx.Error) bool {
 // cannot end its line.
 func (d ToolError) renderNeedsInput(e *errorx.Error) *mcp.CallToolResult {
 	asks := askedInputs(e)
-	b := getBuf()
+	b := getBufFor(e, d.copies())
 	w := jsonw.Writer{B: *b, Style: jsonw.JS}
 	writeNeedsInput(&w, e.Message, asks)
 	structured := append([]byte(nil), w.B...)
@@ -100,24 +100,16 @@ type askedInput struct {
 // a path are merged in order, each kept once.
 func askedInputs(e *errorx.Error) []askedInput {
 	asks := make([]askedInput, 0, len(e.Fields))
-	// Once a path repeats: each path's place in asks, and the options seen
-	// for each path.
-	var at map[string]int
+	paths := indexPaths(e.Fields)
+	// Once a path repeats: the place in asks of each field that is its
+	// path's first, and the options seen for each path.
+	var at []int
 	var seen map[[2]string]bool
 	for i, f := range e.Fields {
-		if at == nil && slices.ContainsFunc(e.Fields[:i], func(g errorx.Field) bool { return g.Path == f.Path }) {
-			at, seen = make(map[string]int, len(e.Fields)), map[[2]string]bool{}
-			for k, a := range asks {
-				at[a.path] = k
-				for _, o := range a.options {
-					seen[[2]string{a.path, o}] = true
-				}
-			}
-		}
-		j, merge := at[f.Path]
-		if !merge {
+		j := paths.first(i)
+		if j == i {
 			if at != nil {
-				at[f.Path] = len(asks)
+				at[i] = len(asks)
 				for _, o := range f.Options {
 					seen[[2]string{f.Path, o}] = true
 				}
@@ -125,10 +117,21 @@ func askedInputs(e *errorx.Error) []askedInput {
 			asks = append(asks, askedInput{f.Path, f.Options})
 			continue
 		}
+		if at == nil {
+			// Every field before this one was its path's first.
+			at, seen = make([]int, len(e.Fields)), map[[2]string]bool{}
+			for k, a := range asks {
+				at[k] = k
+				for _, o := range a.options {
+					seen[[2]string{a.path, o}] = true
+				}
+			}
+		}
+		a := &asks[at[j]]
 		for _, o := range f.Options {
 			if k := [2]string{f.Path, o}; !seen[k] {
 				seen[k] = true
-				asks[j].options = append(slices.Clip(asks[j].options), o)
+				a.options = append(slices.Clip(a.options), o)
 			}
 		}
 	}
@@ -226,6 +229,7 @@ func decodeNeedsInput(data string) (*errorx.Error, bool) {
 		switch m.Key {
 		case "fields":
 			paths, _ := jsonw.Strings(m.Raw)
+			e.Fields = make([]errorx.Field, 0, len(paths))
 			for _, p := range paths {
 				e.Fields = append(e.Fields, errorx.RequiredField(p))
 			}
@@ -233,15 +237,19 @@ func decodeNeedsInput(data string) (*errorx.Error, bool) {
 			suggestions, _ = jsonw.Members(m.Raw)
 		}
 	}
+	if len(suggestions) == 0 {
+		return e, true
+	}
+	// A path's suggestions are its last entry's that is a list of strings.
+	byPath := make(map[string][]string, len(suggestions))
 	for _, s := range suggestions {
-		opts, ok := jsonw.Strings(s.Raw)
-		if !ok {
-			continue
+		if opts, ok := jsonw.Strings(s.Raw); ok {
+			byPath[s.Key] = opts
 		}
-		for i := range e.Fields {
-			if e.Fields[i].Path == s.Key {
-				e.Fields[i].Options = opts
-			}
+	}
+	for i := range e.Fields {
+		if opts, ok := byPath[e.Fields[i].Path]; ok {
+			e.Fields[i].Options = opts
 		}
 	}
 	return e, true

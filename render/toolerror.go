@@ -105,7 +105,7 @@ func (d ToolError) Render(e *errorx.Error) *mcp.CallToolResult {
 		return d.renderNeedsInput(e)
 	}
 	code := d.Code(e)
-	b := getBuf()
+	b := getBufFor(e, d.copies())
 	w := jsonw.Writer{B: *b, Style: jsonw.JS}
 	writeToolErrorObject(&w, e, code)
 	structured := append([]byte(nil), w.B...)
@@ -139,6 +139,15 @@ func (d ToolError) Render(e *errorx.Error) *mcp.CallToolResult {
 	r.setStructured(structured)
 	r.res.IsError = e.IsError()
 	return &r.res
+}
+
+// copies is about how many renderings of an error the buffer of Render
+// holds at once: the markdown block, or it and the pretty JSON block.
+func (d ToolError) copies() int {
+	if d.Mode.Machine() {
+		return 3
+	}
+	return 1
 }
 
 // AppendJSON appends the toolError:v1 object as compact JSON (the bytes of

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
 // A small, tolerant XML reader for the documents the xml dialect reads. It
@@ -120,7 +122,7 @@ func (p *xparser) element(depth int) (*xnode, bool) {
 		if end < 0 {
 			return nil, false
 		}
-		n.attrs = append(n.attrs, xattr{an, unescapeXML(p.s[p.i+1 : p.i+1+end])})
+		n.attrs = append(jsonw.Grow(n.attrs), xattr{an, unescapeXML(p.s[p.i+1 : p.i+1+end])})
 		p.i += end + 2
 	}
 }
@@ -185,7 +187,7 @@ func (p *xparser) content(n *xnode, depth int) bool {
 			if !ok {
 				return false
 			}
-			n.kids = append(n.kids, k)
+			n.kids = append(jsonw.Grow(n.kids), k)
 		}
 	}
 	return false

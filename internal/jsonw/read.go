@@ -2,6 +2,7 @@ package jsonw
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 )
 
@@ -32,7 +33,7 @@ func members(data string) ([]Member, bool) {
 		return nil, false
 	}
 	s.i++
-	out := make([]Member, 0, 8)
+	out := make([]Member, 0, Iter{s: s}.Count())
 	for {
 		s.ws()
 		if data[s.i] == '}' {
@@ -80,7 +81,7 @@ func Elements(raw string) ([]string, bool) {
 		return nil, false
 	}
 	s.i++
-	var out []string
+	out := make([]string, 0, ArrayIter{s: s}.Count())
 	for {
 		s.ws()
 		switch raw[s.i] {
@@ -185,7 +186,7 @@ func (s *scanner) decode() any {
 				s.i++
 				s.ws()
 			}
-			a = append(a, s.decode())
+			a = append(Grow(a), s.decode())
 		}
 	case '"':
 		return s.str()
@@ -243,4 +244,74 @@ func (it *Iter) Next() (key, raw string, ok bool) {
 	start := s.i
 	s.skipValue()
 	return key, s.data[start:s.i], true
+}
+
+// Count returns how many members are left, without moving it: a walk of
+// the object's text that allocates nothing, so that a caller can size what
+// it builds once instead of growing it.
+func (it Iter) Count() int {
+	n := 0
+	for _, _, ok := it.Next(); ok; _, _, ok = it.Next() {
+		n++
+	}
+	return n
+}
+
+// ArrayIter walks the elements of a JSON array in document order without
+// allocating.
+type ArrayIter struct {
+	s scanner
+}
+
+// IterateArray returns an ArrayIter over raw, which must be valid JSON (a
+// whole document checked with Valid, or a Raw value of one), or false when
+// raw is not an array.
+func IterateArray(raw string) (ArrayIter, bool) {
+	s := scanner{data: raw}
+	s.ws()
+	if s.i >= len(raw) || raw[s.i] != '[' {
+		return ArrayIter{}, false
+	}
+	s.i++
+	return ArrayIter{s: s}, true
+}
+
+// Next returns the next element's raw value, or ok false after the last.
+func (it *ArrayIter) Next() (raw string, ok bool) {
+	s := &it.s
+	s.ws()
+	if s.i >= len(s.data) || s.data[s.i] == ']' {
+		return "", false
+	}
+	if s.data[s.i] == ',' {
+		s.i++
+		s.ws()
+	}
+	start := s.i
+	s.skipValue()
+	return s.data[start:s.i], true
+}
+
+// Count returns how many elements are left, without moving it: a walk of
+// the array's text that allocates nothing, so that a caller can size what
+// it builds once instead of growing it.
+func (it ArrayIter) Count() int {
+	n := 0
+	for _, ok := it.Next(); ok; _, ok = it.Next() {
+		n++
+	}
+	return n
+}
+
+// Grow returns s with room for one more element, its capacity doubled when
+// it is full: a slice built by appending to Grow's result allocates at most
+// about twice its final size, at any length. append alone grows a slice of
+// more than 256 elements by a quarter at a time, which allocates some five
+// times its final size: more per element for a long list than for a short
+// one.
+func Grow[S ~[]E, E any](s S) S {
+	if len(s) < cap(s) {
+		return s
+	}
+	return slices.Grow(s, max(len(s), 4))
 }

@@ -494,24 +494,40 @@ func (s *scanner) skipString() {
 }
 
 // str reads a quoted string at s.i and returns it unescaped; lone
-// surrogates become U+FFFD, as in encoding/json.
+// surrogates and each byte of invalid UTF-8 become U+FFFD, as in
+// encoding/json.
 func (s *scanner) str() string {
 	s.i++ // opening quote
 	start := s.i
+	ascii := true
 	for s.i < len(s.data) && s.data[s.i] != '"' && s.data[s.i] != '\\' {
+		ascii = ascii && s.data[s.i] < utf8.RuneSelf
 		s.i++
 	}
-	if s.i < len(s.data) && s.data[s.i] == '"' {
+	if s.i < len(s.data) && s.data[s.i] == '"' && (ascii || utf8.ValidString(s.data[start:s.i])) {
 		out := s.data[start:s.i]
 		s.i++
 		return out
 	}
-	buf := append([]byte(nil), s.data[start:s.i]...)
+	s.i = start - 1
+	s.skipString() // its text is about as long as its JSON, rarely longer
+	buf := make([]byte, 0, s.i-start)
+	s.i = start
 	for s.i < len(s.data) {
 		c := s.data[s.i]
 		if c == '"' {
 			s.i++
 			break
+		}
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s.data[s.i:])
+			if r == utf8.RuneError && n == 1 {
+				buf = append(buf, "\uFFFD"...)
+			} else {
+				buf = append(buf, s.data[s.i:s.i+n]...)
+			}
+			s.i += n
+			continue
 		}
 		if c != '\\' {
 			buf = append(buf, c)
@@ -553,7 +569,7 @@ func (s *scanner) str() string {
 			buf = append(buf, e)
 		}
 	}
-	return string(buf)
+	return unsafe.String(unsafe.SliceData(buf), len(buf)) // buf is not used again
 }
 
 func (s *scanner) hex4() rune {
