@@ -2,7 +2,7 @@ package jsonw
 
 import (
 	"encoding/json"
-	"slices"
+	"math/bits"
 	"strconv"
 )
 
@@ -303,15 +303,17 @@ func (it ArrayIter) Count() int {
 	return n
 }
 
-// Grow returns s with room for one more element, its capacity doubled when
-// it is full: a slice built by appending to Grow's result allocates at most
-// about twice its final size, at any length. append alone grows a slice of
-// more than 256 elements by a quarter at a time, which allocates some five
-// times its final size: more per element for a long list than for a short
-// one.
+// Grow returns s with room for one more element: when it is full, a copy
+// whose capacity is the next power of two. A slice built by appending to
+// Grow's result allocates less than twice its final capacity, and exactly
+// eight times as much for eight times the elements (append grows a slice
+// past 256 elements by a quarter at a time: some five times its final
+// size, more per element for a long list than for a short one).
 func Grow[S ~[]E, E any](s S) S {
 	if len(s) < cap(s) {
 		return s
 	}
-	return slices.Grow(s, max(len(s), 4))
+	g := make(S, len(s), 1<<bits.Len(uint(len(s))))
+	copy(g, s)
+	return g
 }

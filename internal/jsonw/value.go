@@ -510,8 +510,22 @@ func (s *scanner) str() string {
 		return out
 	}
 	s.i = start - 1
-	s.skipString() // its text is about as long as its JSON, rarely longer
-	buf := make([]byte, 0, s.i-start)
+	s.skipString()
+	// Its text is at most as long as its JSON, but for each byte of
+	// invalid UTF-8, whose U+FFFD takes three.
+	size := s.i - start
+	for i := start; i < s.i; {
+		if s.data[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s.data[i:s.i])
+		if r == utf8.RuneError && n == 1 {
+			size += 2
+		}
+		i += n
+	}
+	buf := make([]byte, 0, size)
 	s.i = start
 	for s.i < len(s.data) {
 		c := s.data[s.i]
