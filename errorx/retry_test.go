@@ -2,6 +2,7 @@ package errorx_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -282,4 +283,19 @@ func TestRetryPolicyJSONMaxRetryAfter(t *testing.T) {
 	assert.Error(t, json.Unmarshal([]byte(`{"maxRetryAfter":1e300}`), &p))
 	b, _ := json.Marshal(errorx.RetryPolicy{MaxRetryAfter: -time.Hour})
 	assert.Contains(t, string(b), `"maxRetryAfter":-1`)
+}
+
+func ExampleRetryPolicy_maxRetryAfter() {
+	// A server that asks to be called again in 292 years is not waited
+	// for: the retries end, and the caller decides.
+	e := errorx.RateLimited("Try again later.", 9_223_372_036*time.Second)
+	_, retry := errorx.RetryPolicy{}.Next(e, 1)
+	fmt.Println(retry)
+
+	// Waiting longer is asked for explicitly.
+	d, retry := errorx.RetryPolicy{MaxRetryAfter: time.Hour}.Next(errorx.RateLimited("Quota exceeded.", 20*time.Minute), 1)
+	fmt.Println(d, retry)
+	// Output:
+	// false
+	// 20m0s true
 }
