@@ -329,10 +329,15 @@ func hasOutputSchema(t mcp.Tool) bool {
 	return t.RawOutputSchema != nil || t.OutputSchema.Type != ""
 }
 
-// log returns r's logger.
-func (r *Renderer) log() *slog.Logger {
+// Logger returns the logger r writes to: the one WithLogger set, else
+// slog.Default() at the time of the call. An adapter for another SDK logs
+// through it what it keeps off the wire.
+func (r *Renderer) Logger() *slog.Logger {
 	if r.logger != nil {
 		return r.logger
 	}
 	return slog.Default()
 }
+
+// log returns r's logger.
+func (r *Renderer) log() *slog.Logger { return r.Logger() }
