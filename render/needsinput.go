@@ -2,7 +2,6 @@ package render
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -189,15 +188,22 @@ func writeNeedsInput(w *jsonw.Writer, message string, asks []askedInput) {
 	w.EndObject()
 }
 
+// needsInputReason is the reason of an elicitation, a sentence of the
+// server's: The arguments "a", "b" are required. A path may hold a key the
+// caller chose (an entry of a map), so each is named as format.Quote quotes
+// caller text.
 func needsInputReason(asks []askedInput) string {
-	paths := make([]string, len(asks))
+	if len(asks) == 1 {
+		return "The argument " + format.Quote(asks[0].path) + " is required."
+	}
+	b := []byte("The arguments ")
 	for i, a := range asks {
-		paths[i] = a.path
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = format.AppendQuote(b, a.path)
 	}
-	if len(paths) == 1 {
-		return "The argument " + paths[0] + " is required."
-	}
-	return "The arguments " + strings.Join(paths, ", ") + " are required."
+	return string(append(b, " are required."...))
 }
 
 // decodeNeedsInput reads a needsInput:v1 object: a VALIDATION error
