@@ -47,7 +47,7 @@ func missingError(n int) *errorx.Error {
 // 1.4 s in the envelope and needsInput:v1, which were quadratic. The
 // small input allocates about a megabyte: the runtime counts the bytes of
 // small objects a span at a time, which a smaller one would feel.
-func fieldCount() int { return testsize.N(2000, 8000) }
+func fieldCount() int { return testsize.N(1000, 8000) }
 
 // A seriesCase is one dialect configuration and one kind of error a size
 // series runs.

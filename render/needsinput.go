@@ -206,28 +206,19 @@ func needsInputReason(asks []askedInput) string {
 	return string(append(b, " are required."...))
 }
 
-// decodeNeedsInput reads a needsInput:v1 object: a VALIDATION error
-// (INVALID_INPUT) with one required field per needed field, its
-// suggestions as the field's options.
-func decodeNeedsInput(data string) (*errorx.Error, bool) {
-	ms, ok := jsonw.Object(data)
-	if !ok {
-		return nil, false
-	}
-	var kind, msg string
+// decodeNeedsInput reads the members of a needsInput:v1 object: a
+// VALIDATION error (INVALID_INPUT) with one required field per needed
+// field, its suggestions as the field's options.
+func decodeNeedsInput(ms []jsonw.Member) *errorx.Error {
+	var msg string
 	var need []jsonw.Member
 	for _, m := range ms {
 		switch m.Key {
-		case "kind":
-			kind, _ = jsonw.String(m.Raw)
 		case "message":
 			msg, _ = jsonw.String(m.Raw)
 		case "needsInput":
 			need, _ = jsonw.Members(m.Raw)
 		}
-	}
-	if kind != NeedsInputKind {
-		return nil, false
 	}
 	e := errorx.New(errorx.CodeInvalidInput, msg)
 	var suggestions []jsonw.Member
@@ -244,7 +235,7 @@ func decodeNeedsInput(data string) (*errorx.Error, bool) {
 		}
 	}
 	if len(suggestions) == 0 {
-		return e, true
+		return e
 	}
 	// A path's suggestions are its last entry's that is a list of strings.
 	byPath := make(map[string][]string, len(suggestions))
@@ -258,5 +249,5 @@ func decodeNeedsInput(data string) (*errorx.Error, bool) {
 			e.Fields[i].Options = opts
 		}
 	}
-	return e, true
+	return e
 }

@@ -6,7 +6,7 @@ import "github.com/mcperr/mcperr/errorx"
 // comparing each field with those before it; a longer one gets a map, so
 // that the work stays linear in the number of fields, without an
 // allocation for the few fields of the usual error.
-const pathScan = 16
+const pathScan = 32
 
 // pathIndex finds, for each field of a list, the first field with the same
 // path.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
@@ -172,7 +173,7 @@ func (p *xparser) content(n *xnode, depth int) bool {
 			}
 			p.i++
 			if runs > 1 {
-				n.text = string(text)
+				n.text = unsafe.String(unsafe.SliceData(text), len(text)) // text is not used again
 			}
 			return true
 		case strings.HasPrefix(rest, "<![CDATA["):
@@ -201,14 +202,14 @@ func (p *xparser) content(n *xnode, depth int) bool {
 }
 
 // roomFor returns b with room for n more bytes: when it has not, a copy
-// whose capacity is the next power of two. Text gathered from many runs
-// allocates less than twice its size, and exactly eight times as much for
-// eight times the text.
+// whose capacity is the next power of two, at least 64. Text gathered from
+// many runs allocates less than twice its size, and exactly eight times as
+// much for eight times the text.
 func roomFor(b []byte, n int) []byte {
 	if len(b)+n <= cap(b) {
 		return b
 	}
-	g := make([]byte, len(b), 1<<bits.Len(uint(len(b)+n-1)))
+	g := make([]byte, len(b), max(64, 1<<bits.Len(uint(len(b)+n-1))))
 	copy(g, b)
 	return g
 }

@@ -33,7 +33,7 @@ func members(data string) ([]Member, bool) {
 		return nil, false
 	}
 	s.i++
-	out := make([]Member, 0, Iter{s: s}.Count())
+	out := make([]Member, 0, 8)
 	for {
 		s.ws()
 		if data[s.i] == '}' {
@@ -49,7 +49,7 @@ func members(data string) ([]Member, bool) {
 		s.ws()
 		start := s.i
 		s.skipValue()
-		out = append(out, Member{key, data[start:s.i]})
+		out = append(Grow(out), Member{key, data[start:s.i]})
 	}
 }
 
@@ -81,7 +81,7 @@ func Elements(raw string) ([]string, bool) {
 		return nil, false
 	}
 	s.i++
-	out := make([]string, 0, ArrayIter{s: s}.Count())
+	var out []string
 	for {
 		s.ws()
 		switch raw[s.i] {
@@ -93,7 +93,7 @@ func Elements(raw string) ([]string, bool) {
 		}
 		start := s.i
 		s.skipValue()
-		out = append(out, raw[start:s.i])
+		out = append(Grow(out), raw[start:s.i])
 	}
 }
 
@@ -304,16 +304,17 @@ func (it ArrayIter) Count() int {
 }
 
 // Grow returns s with room for one more element: when it is full, a copy
-// whose capacity is the next power of two. A slice built by appending to
-// Grow's result allocates less than twice its final capacity, and exactly
-// eight times as much for eight times the elements (append grows a slice
-// past 256 elements by a quarter at a time: some five times its final
-// size, more per element for a long list than for a short one).
+// whose capacity is the next power of two, at least 4. A slice built by
+// appending to Grow's result allocates less than twice its final
+// capacity, and exactly eight times as much for eight times the elements
+// (append grows a slice past 256 elements by a quarter at a time: some
+// five times its final size, more per element for a long list than for a
+// short one).
 func Grow[S ~[]E, E any](s S) S {
 	if len(s) < cap(s) {
 		return s
 	}
-	g := make(S, len(s), 1<<bits.Len(uint(len(s))))
+	g := make(S, len(s), max(4, 1<<bits.Len(uint(len(s)))))
 	copy(g, s)
 	return g
 }

@@ -480,16 +480,22 @@ func (s *scanner) skip() {
 // skipString moves past a quoted string at s.i without decoding it.
 func (s *scanner) skipString() {
 	s.i++
-	for s.i < len(s.data) {
-		switch s.data[s.i] {
-		case '\\':
-			s.i += 2
-			continue
-		case '"':
-			s.i++
+	for {
+		q := strings.IndexByte(s.data[s.i:], '"')
+		if q < 0 {
+			s.i = len(s.data)
 			return
 		}
-		s.i++
+		s.i += q + 1
+		// The quote ends the string unless an odd run of backslashes
+		// escapes it.
+		n := 0
+		for j := s.i - 2; j >= 0 && s.data[j] == '\\'; j-- {
+			n++
+		}
+		if n%2 == 0 {
+			return
+		}
 	}
 }
 
@@ -499,15 +505,11 @@ func (s *scanner) skipString() {
 func (s *scanner) str() string {
 	s.i++ // opening quote
 	start := s.i
-	ascii := true
-	for s.i < len(s.data) && s.data[s.i] != '"' && s.data[s.i] != '\\' {
-		ascii = ascii && s.data[s.i] < utf8.RuneSelf
-		s.i++
-	}
-	if s.i < len(s.data) && s.data[s.i] == '"' && (ascii || utf8.ValidString(s.data[start:s.i])) {
-		out := s.data[start:s.i]
-		s.i++
-		return out
+	if q := strings.IndexByte(s.data[start:], '"'); q >= 0 {
+		if out := s.data[start : start+q]; strings.IndexByte(out, '\\') < 0 && utf8.ValidString(out) {
+			s.i += q + 1
+			return out
+		}
 	}
 	s.i = start - 1
 	s.skipString()
