@@ -40,7 +40,7 @@ func TestDecodeLinear(t *testing.T) {
 	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{}} {
 		shapes[d.Name()+" fields"] = fields(d)
 	}
-	n := testsize.N(2000, 8000)
+	n := testsize.N(1000, 3000)
 	for name, shape := range shapes {
 		t.Run(name, func(t *testing.T) {
 			small, large := shape(n), shape(8*n)

@@ -133,7 +133,7 @@ const maxDeepWire = 4800
 func TestDecodeHostileWireLinear(t *testing.T) {
 	for _, w := range hostileWires {
 		t.Run(w.name, func(t *testing.T) {
-			n, reps := testsize.N(w.n, 4*w.n), 1
+			n, reps := testsize.N(w.n, 2*w.n), 1
 			if w.name == "interbase/deep data" {
 				n, reps = maxDeepWire/8, 4
 			}

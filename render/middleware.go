@@ -155,7 +155,8 @@ func (r *Renderer) recovered(ctx context.Context, req mcp.CallToolRequest, v any
 		slog.String("stack", string(debug.Stack())))
 	e := PanicError()
 	if r.internalText {
-		e.Message = "The tool panicked: " + panicText(v, r.textBudget())
+		const prefix = "The tool panicked: "
+		e.Message = prefix + panicText(v, max(r.textBudget()-len(prefix), 1))
 	}
 	return r.RenderRequest(ctx, req, e)
 }
