@@ -360,8 +360,17 @@ func fieldKey(key string) int {
 // (null is no fields, a null field is the zero Field, a key is matched
 // ignoring case and the last of a repeated key wins; an unknown key or a
 // value of another type fails), without encoding/json's reflection and
-// copies: some twice the wire's bytes instead of 50 to 80 times.
+// copies: one or two bytes per byte of the wire instead of 28 to 80.
 func decodeFields(raw string) ([]errorx.Field, bool) {
+	return decodeArray(raw, func(el string) (f errorx.Field, ok bool) {
+		return f, decodeField(&f, el)
+	})
+}
+
+// decodeArray reads a JSON array as json.Unmarshal reads one into a slice
+// of T: null is nil, a null item is T's zero value, and one reads every
+// other item (false fails the whole array).
+func decodeArray[T any](raw string, one func(raw string) (T, bool)) ([]T, bool) {
 	if raw == "null" {
 		return nil, true
 	}
@@ -369,13 +378,15 @@ func decodeFields(raw string) ([]errorx.Field, bool) {
 	if !ok {
 		return nil, false
 	}
-	out := make([]errorx.Field, 0, it.Count())
+	out := make([]T, 0, it.Count())
 	for el, ok := it.Next(); ok; el, ok = it.Next() {
-		var f errorx.Field
-		if el != "null" && !decodeField(&f, el) {
-			return nil, false
+		var v T
+		if el != "null" {
+			if v, ok = one(el); !ok {
+				return nil, false
+			}
 		}
-		out = append(out, f)
+		out = append(out, v)
 	}
 	return out, true
 }
@@ -433,24 +444,7 @@ func decodeField(f *errorx.Field, raw string) bool {
 
 // decodeStrings reads a JSON array of strings as json.Unmarshal into
 // []string does: null is nil, a null item is "".
-func decodeStrings(raw string) ([]string, bool) {
-	if raw == "null" {
-		return nil, true
-	}
-	it, ok := jsonw.IterateArray(raw)
-	if !ok {
-		return nil, false
-	}
-	out := make([]string, 0, it.Count())
-	for el, ok := it.Next(); ok; el, ok = it.Next() {
-		s, isString := jsonw.String(el)
-		if !isString && el != "null" {
-			return nil, false
-		}
-		out = append(out, s)
-	}
-	return out, true
-}
+func decodeStrings(raw string) ([]string, bool) { return decodeArray(raw, jsonw.String) }
 
 // finishClass sets e.Class: the class the wire stated, else the one e's code
 // and status imply.
