@@ -10,6 +10,8 @@ import (
 // fields and the cause's text, each only when it is set. It never logs
 // the values a caller sent or the details, which may carry them; the cause
 // is included because logs, unlike tool results, stay on the server.
+// Each text is cut to MaxLogText bytes and the cause's is Text's, and at
+// most MaxLogFields paths are listed, so that the record stays bounded.
 //
 // A nil *Error logs as "<nil>".
 func (e *Error) LogValue() slog.Value {
@@ -18,17 +20,17 @@ func (e *Error) LogValue() slog.Value {
 	}
 	attrs := make([]slog.Attr, 0, 9)
 	if e.Code != "" {
-		attrs = append(attrs, slog.String("code", e.Code))
+		attrs = append(attrs, slog.String("code", logText(e.Code)))
 	}
 	attrs = append(attrs, slog.String("class", e.EffectiveClass().String()))
 	if e.Severity != SeverityUnset {
 		attrs = append(attrs, slog.String("severity", e.Severity.String()))
 	}
 	if e.Message != "" {
-		attrs = append(attrs, slog.String("message", e.Message))
+		attrs = append(attrs, slog.String("message", logText(e.Message)))
 	}
 	if e.Tool != "" {
-		attrs = append(attrs, slog.String("tool", e.Tool))
+		attrs = append(attrs, slog.String("tool", logText(e.Tool)))
 	}
 	if s := e.HTTPStatus(); s != 0 {
 		attrs = append(attrs, slog.Int("status", s))
@@ -37,14 +39,10 @@ func (e *Error) LogValue() slog.Value {
 		attrs = append(attrs, slog.Duration("retry_after", e.RetryAfter.Round(time.Millisecond)))
 	}
 	if len(e.Fields) > 0 {
-		paths := make([]string, len(e.Fields))
-		for i, f := range e.Fields {
-			paths[i] = f.Path
-		}
-		attrs = append(attrs, slog.Any("fields", paths))
+		attrs = append(attrs, slog.Any("fields", logPaths(e.Fields)))
 	}
 	if e.cause != nil {
-		attrs = append(attrs, slog.String("cause", e.cause.Error()))
+		attrs = append(attrs, slog.String("cause", Text(e.cause, MaxLogText)))
 	}
 	return slog.GroupValue(attrs...)
 }

@@ -44,15 +44,34 @@ type RetryPolicy struct {
 	// MaxDelay caps every delay, RetryAfter included; zero or less means no
 	// cap.
 	MaxDelay time.Duration
+	// MaxRetryAfter is the longest RetryAfter an error may ask for and
+	// still be retried: a server that asks for longer is not waited for
+	// (the retries end, and the caller gets the error with its RetryAfter
+	// to decide). Zero means DefaultMaxRetryAfter, five minutes; a
+	// negative value (NoRetryAfterLimit) waits for whatever the server
+	// asks. JSON's maxRetryAfter, in milliseconds, reads the same way.
+	MaxRetryAfter time.Duration
 }
+
+// DefaultMaxRetryAfter is the longest RetryAfter a policy waits for unless
+// it says otherwise: a server's answer of retry_after 9,223,372,036 would
+// otherwise park the caller for 292 years. Five minutes is well past the
+// waits of rate limits and overloaded services (seconds to a minute), and
+// already longer than an agent's turn usually waits for one tool.
+const DefaultMaxRetryAfter = 5 * time.Minute
+
+// NoRetryAfterLimit is the MaxRetryAfter of a policy that waits for any
+// RetryAfter, however long: every negative MaxRetryAfter means the same.
+const NoRetryAfterLimit time.Duration = -1
 
 // NoRetries is the MaxAttempts of a policy that never retries: every
 // negative MaxAttempts means the same (zero means the default of three).
 const NoRetries = -1
 
 // DefaultRetryPolicy is the document's default: three retries, exponential
-// backoff from one second (1s, 2s, 4s).
-var DefaultRetryPolicy = RetryPolicy{MaxAttempts: 3, Backoff: Exponential, InitialDelay: time.Second}
+// backoff from one second (1s, 2s, 4s), and no wait for a RetryAfter
+// longer than DefaultMaxRetryAfter.
+var DefaultRetryPolicy = RetryPolicy{MaxAttempts: 3, Backoff: Exponential, InitialDelay: time.Second, MaxRetryAfter: DefaultMaxRetryAfter}
 
 // Next reports whether to make retry number retry (1 for the first retry)
 // after the call failed with e, and after how long:
@@ -61,6 +80,8 @@ var DefaultRetryPolicy = RetryPolicy{MaxAttempts: 3, Backoff: Exponential, Initi
 //     unchanged (fix the input, work around, or escalate instead);
 //   - nor is an error that is not retryable (IsRetryable);
 //   - nor a retry beyond MaxAttempts (any retry when it is negative);
+//   - nor an error whose RetryAfter is longer than MaxRetryAfter (five
+//     minutes unless the policy says otherwise);
 //   - the delay is e's RetryAfter when it has one, else the backoff's.
 func (p RetryPolicy) Next(e *Error, retry int) (time.Duration, bool) {
 	if e == nil || retry < 1 {
@@ -81,6 +102,9 @@ func (p RetryPolicy) Next(e *Error, retry int) (time.Duration, bool) {
 		return 0, false
 	}
 	d := e.RetryAfter
+	if d > p.retryAfterLimit() {
+		return 0, false
+	}
 	if d <= 0 {
 		d = p.Delay(retry)
 	}
@@ -88,6 +112,17 @@ func (p RetryPolicy) Next(e *Error, retry int) (time.Duration, bool) {
 		d = p.MaxDelay
 	}
 	return d, true
+}
+
+// retryAfterLimit is the longest RetryAfter p waits for.
+func (p RetryPolicy) retryAfterLimit() time.Duration {
+	switch {
+	case p.MaxRetryAfter < 0:
+		return maxDuration
+	case p.MaxRetryAfter == 0:
+		return DefaultMaxRetryAfter
+	}
+	return p.MaxRetryAfter
 }
 
 // maxDuration is the longest time.Duration.
@@ -131,19 +166,25 @@ func (p RetryPolicy) Delay(retry int) time.Duration {
 // {"maxAttempts":5,"backoffType":"exponential","initialDelay":500}, the
 // initial delay in milliseconds. maxAttempts reads as MaxAttempts does
 // (negative: no retries); a delay is 0 (the default) up to the longest
-// Duration.
+// Duration, but maxRetryAfter, which is negative for no limit.
 type retryPolicyJSON struct {
-	MaxAttempts  int     `json:"maxAttempts,omitempty"`
-	BackoffType  string  `json:"backoffType,omitempty"`
-	InitialDelay float64 `json:"initialDelay,omitempty"`
-	MaxDelay     float64 `json:"maxDelay,omitempty"`
+	MaxAttempts   int     `json:"maxAttempts,omitempty"`
+	BackoffType   string  `json:"backoffType,omitempty"`
+	InitialDelay  float64 `json:"initialDelay,omitempty"`
+	MaxDelay      float64 `json:"maxDelay,omitempty"`
+	MaxRetryAfter float64 `json:"maxRetryAfter,omitempty"`
 }
 
 // MarshalJSON writes the document's retryPolicy object (delays in
-// milliseconds; a negative delay, which means the default, as 0), which
-// UnmarshalJSON reads back.
+// milliseconds; a negative delay, which means the default, as 0; a
+// negative maxRetryAfter, no limit, as -1), which UnmarshalJSON reads
+// back.
 func (p RetryPolicy) MarshalJSON() ([]byte, error) {
-	return json.Marshal(retryPolicyJSON{p.MaxAttempts, p.Backoff.String(), toMillis(p.InitialDelay), toMillis(p.MaxDelay)})
+	maxRetryAfter := toMillis(p.MaxRetryAfter)
+	if p.MaxRetryAfter < 0 {
+		maxRetryAfter = -1
+	}
+	return json.Marshal(retryPolicyJSON{p.MaxAttempts, p.Backoff.String(), toMillis(p.InitialDelay), toMillis(p.MaxDelay), maxRetryAfter})
 }
 
 // toMillis returns d in milliseconds, 0 for a negative d, and for the
@@ -178,6 +219,11 @@ func (p *RetryPolicy) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	if out.MaxDelay, err = millis("maxDelay", j.MaxDelay); err != nil {
+		return err
+	}
+	if j.MaxRetryAfter < 0 {
+		out.MaxRetryAfter = NoRetryAfterLimit
+	} else if out.MaxRetryAfter, err = millis("maxRetryAfter", j.MaxRetryAfter); err != nil {
 		return err
 	}
 	out.MaxAttempts = j.MaxAttempts // negative: no retries, as in Go

@@ -2,6 +2,7 @@ package errorx_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -223,4 +224,78 @@ func TestDelayUnknownBackoff(t *testing.T) {
 	p := errorx.RetryPolicy{Backoff: errorx.Backoff(7), InitialDelay: time.Second}
 	assert.Equal(t, "exponential", p.Backoff.String())
 	assert.Equal(t, 4*time.Second, p.Delay(3))
+}
+
+// TestRetryPolicyMaxRetryAfter: a policy does not wait for a RetryAfter
+// longer than its MaxRetryAfter (five minutes for the zero policy and
+// DefaultRetryPolicy): a server answering retry_after 9,223,372,036 parked
+// the caller for 292 years. NoRetryAfterLimit waits for any; MaxDelay
+// still caps what is waited.
+func TestRetryPolicyMaxRetryAfter(t *testing.T) {
+	forever := time.Duration(9_223_372_036) * time.Second
+	for _, c := range []struct {
+		name  string
+		p     errorx.RetryPolicy
+		after time.Duration
+		delay time.Duration
+		ok    bool
+	}{
+		{"zero policy, 292 years", errorx.RetryPolicy{}, forever, 0, false},
+		{"default policy, 292 years", errorx.DefaultRetryPolicy, forever, 0, false},
+		{"zero policy, five minutes", errorx.RetryPolicy{}, 5 * time.Minute, 5 * time.Minute, true},
+		{"zero policy, past five minutes", errorx.RetryPolicy{}, 5*time.Minute + 1, 0, false},
+		{"an hour allowed", errorx.RetryPolicy{MaxRetryAfter: time.Hour}, 30 * time.Minute, 30 * time.Minute, true},
+		{"a minute allowed", errorx.RetryPolicy{MaxRetryAfter: time.Minute}, 2 * time.Minute, 0, false},
+		{"no limit", errorx.RetryPolicy{MaxRetryAfter: errorx.NoRetryAfterLimit}, forever, forever, true},
+		{"no limit, MaxDelay caps", errorx.RetryPolicy{MaxRetryAfter: -5, MaxDelay: time.Minute}, forever, time.Minute, true},
+		{"MaxDelay does not lift the limit", errorx.RetryPolicy{MaxDelay: time.Minute}, forever, 0, false},
+	} {
+		d, ok := c.p.Next(errorx.RateLimited("Slow down.", c.after), 1)
+		assert.Equal(t, c.ok, ok, c.name)
+		assert.Equal(t, c.delay, d, c.name)
+	}
+	assert.Equal(t, errorx.DefaultMaxRetryAfter, errorx.DefaultRetryPolicy.MaxRetryAfter)
+}
+
+// TestRetryPolicyJSONMaxRetryAfter: maxRetryAfter is in milliseconds,
+// absent or 0 for the default, negative for no limit, and reads back.
+func TestRetryPolicyJSONMaxRetryAfter(t *testing.T) {
+	for _, c := range []struct {
+		json string
+		want time.Duration
+	}{
+		{`{}`, 0},
+		{`{"maxRetryAfter":0}`, 0},
+		{`{"maxRetryAfter":60000}`, time.Minute},
+		{`{"maxRetryAfter":-1}`, errorx.NoRetryAfterLimit},
+		{`{"maxRetryAfter":-0.5}`, errorx.NoRetryAfterLimit},
+	} {
+		var p errorx.RetryPolicy
+		require.NoError(t, json.Unmarshal([]byte(c.json), &p), c.json)
+		assert.Equal(t, c.want, p.MaxRetryAfter, c.json)
+		b, err := json.Marshal(p)
+		require.NoError(t, err)
+		var back errorx.RetryPolicy
+		require.NoError(t, json.Unmarshal(b, &back), "%s marshals as %s", c.json, b)
+		assert.Equal(t, p, back, "%s marshals as %s", c.json, b)
+	}
+	var p errorx.RetryPolicy
+	assert.Error(t, json.Unmarshal([]byte(`{"maxRetryAfter":1e300}`), &p))
+	b, _ := json.Marshal(errorx.RetryPolicy{MaxRetryAfter: -time.Hour})
+	assert.Contains(t, string(b), `"maxRetryAfter":-1`)
+}
+
+func ExampleRetryPolicy_maxRetryAfter() {
+	// A server that asks to be called again in 292 years is not waited
+	// for: the retries end, and the caller decides.
+	e := errorx.RateLimited("Try again later.", 9_223_372_036*time.Second)
+	_, retry := errorx.RetryPolicy{}.Next(e, 1)
+	fmt.Println(retry)
+
+	// Waiting longer is asked for explicitly.
+	d, retry := errorx.RetryPolicy{MaxRetryAfter: time.Hour}.Next(errorx.RateLimited("Quota exceeded.", 20*time.Minute), 1)
+	fmt.Println(d, retry)
+	// Output:
+	// false
+	// 20m0s true
 }

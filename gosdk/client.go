@@ -2,6 +2,8 @@ package gosdk
 
 import (
 	"context"
+	"encoding/json"
+	"unicode/utf8"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -27,6 +29,9 @@ func readable(res *mcp.CallToolResult) *mcpgo.CallToolResult {
 	if res == nil {
 		return nil
 	}
+	if m, ok := readableText(res); ok {
+		return m
+	}
 	if m, err := ToMCPGo(res); err == nil {
 		return m
 	}
@@ -36,6 +41,40 @@ func readable(res *mcp.CallToolResult) *mcpgo.CallToolResult {
 		return m
 	}
 	return &mcpgo.CallToolResult{IsError: res.IsError}
+}
+
+// readableText is readable for a result whose content is text blocks of
+// valid UTF-8, without _meta: what render.Decode reads of it (the texts,
+// isError and the structuredContent's JSON) taken as it is, where ToMCPGo
+// would encode the whole result and decode it again (the texts copied, the
+// structuredContent decoded into maps). ok is false for any other result.
+func readableText(res *mcp.CallToolResult) (*mcpgo.CallToolResult, bool) {
+	if res.Meta != nil {
+		return nil, false
+	}
+	m := &mcpgo.CallToolResult{IsError: res.IsError, Content: make([]mcpgo.Content, len(res.Content))}
+	for i, c := range res.Content {
+		t, ok := c.(*mcp.TextContent)
+		if !ok || t == nil || t.Meta != nil || !utf8.ValidString(t.Text) {
+			return nil, false
+		}
+		m.Content[i] = mcpgo.NewTextContent(t.Text)
+	}
+	switch sc := res.StructuredContent.(type) {
+	case nil:
+	case json.RawMessage:
+		if !json.Valid(sc) {
+			return nil, false
+		}
+		m.RawStructuredContent = sc
+	default:
+		b, err := json.Marshal(sc)
+		if err != nil {
+			return nil, false
+		}
+		m.RawStructuredContent = b
+	}
+	return m, true
 }
 
 // ToolCaller is the part of a go-sdk client that CallWithRetry needs;

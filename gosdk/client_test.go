@@ -182,3 +182,32 @@ func jsonOf(e *errorx.Error) string {
 	b, _ := json.Marshal(e)
 	return string(b)
 }
+
+// TestCallWithRetryCapsRetryAfter: under the zero policy, a server asking
+// for a retry after 292 years is not waited for: the last result and its
+// error come back at once.
+func TestCallWithRetryCapsRetryAfter(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.XML{})))
+	var calls atomic.Int32
+	s.AddTool(&mcp.Tool{Name: "busy", InputSchema: map[string]any{"type": "object"}},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			calls.Add(1)
+			return nil, errorx.RateLimited("Slow down.", time.Duration(9_223_372_036)*time.Second)
+		})
+	cs := connect(t, s)
+	done := make(chan error, 1)
+	go func() {
+		_, err := gosdk.CallWithRetry(context.Background(), cs, &mcp.CallToolParams{Name: "busy"}, errorx.RetryPolicy{})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		var e *errorx.Error
+		if !errors.As(err, &e) || e.Code != errorx.CodeRateLimited || calls.Load() != 1 {
+			t.Errorf("%v after %d calls; want RATE_LIMITED after one", err, calls.Load())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("CallWithRetry is still waiting after 10s")
+	}
+}

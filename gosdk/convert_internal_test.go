@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
@@ -69,6 +70,60 @@ func TestFromTextSameAsJSON(t *testing.T) {
 		}
 		if out, err := FromMCPGo(res); err != nil || len(out.Content) != 1 {
 			t.Errorf("FromMCPGo(%+v) = %+v, %v", res, out, err)
+		}
+	}
+}
+
+// TestReadableTextSameAsJSON: Decode's shortcut for text results reads the
+// same error, in the same dialect, as the JSON conversion, for every
+// dialect's results as a go-sdk client receives them (structuredContent
+// decoded into maps) and as a server holds them (its JSON bytes); results
+// it does not handle are left to the JSON conversion.
+func TestReadableTextSameAsJSON(t *testing.T) {
+	e := errorx.New("ProjectNotFound", "Project <x> does not exist.").WithActions("projects.list").
+		WithFields(errorx.RequiredField("project"), errorx.SentField("n", 1.5, "Bad.")).WithDetail("k", []any{1, "a"})
+	var results []*mcp.CallToolResult
+	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: format.Both}, render.ToolError{NeedsInput: true}, render.XML{}, render.Contract{}, render.Envelope{}} {
+		for _, e := range []*errorx.Error{e, errorx.New("X", "y").WithFields(errorx.RequiredField("a"))} {
+			held, err := FromMCPGo(d.Render(e))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(held)
+			var received mcp.CallToolResult
+			if err := json.Unmarshal(b, &received); err != nil {
+				t.Fatal(err)
+			}
+			results = append(results, held, &received)
+		}
+	}
+	for _, res := range results {
+		fast, ok := readableText(res)
+		if !ok {
+			t.Fatalf("readableText does not read %+v", res)
+		}
+		slow, err := ToMCPGo(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fe, fd := render.Decode(fast)
+		se, sd := render.Decode(slow)
+		a, _ := json.Marshal(fe)
+		b, _ := json.Marshal(se)
+		if fd != sd || string(a) != string(b) {
+			t.Errorf("readableText: %s %s\nToMCPGo:      %s %s", fd, a, sd, b)
+		}
+	}
+	for _, res := range []*mcp.CallToolResult{
+		{Content: []mcp.Content{&mcp.TextContent{Text: "\xff"}}},
+		{Content: []mcp.Content{&mcp.ImageContent{Data: []byte{1}, MIMEType: "image/png"}}},
+		{Content: []mcp.Content{&mcp.TextContent{Text: "x", Meta: mcp.Meta{"a": 1}}}},
+		{Meta: mcp.Meta{"a": 1}},
+		{StructuredContent: json.RawMessage(`{`)},
+		{StructuredContent: make(chan int)},
+	} {
+		if _, ok := readableText(res); ok {
+			t.Errorf("readableText read %+v", res)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -41,8 +42,10 @@ const (
 //     go-sdk puts in a result as its bare text (CallToolResult.SetError),
 //     is rendered in r's dialect too; so is go-sdk's own rejection of a
 //     typed tool's arguments (`validating "arguments": …`), as an
-//     INVALID_INPUT error that keeps go-sdk's text (AddTool gives field
-//     errors instead);
+//     INVALID_INPUT error in the server's own words that sends the agent
+//     to the tool's inputSchema: go-sdk's text quotes the values sent (a
+//     password, lines of markdown), so it goes to r's logger only, cut to
+//     errorx.MaxLogText bytes (AddTool gives field errors instead);
 //   - a call of a tool the server does not have, which go-sdk answers with
 //     the JSON-RPC error `unknown tool "x"`, gets an UNKNOWN_TOOL tool
 //     result that names the closest tools the server has (as actions, and
@@ -75,7 +78,7 @@ func Middleware(r *render.Renderer) mcp.Middleware {
 			if method != methodCallTool || !ok || call == nil || call.Params == nil {
 				return next(ctx, method, req)
 			}
-			c := &toolCall{next: next, req: call, args: map[string]any{}}
+			c := &toolCall{r: r, next: next, req: call, args: map[string]any{}}
 			c.ctx = render.ContextWithOutputSchemas(ctx, c)
 			var mreq mcpgo.CallToolRequest
 			mreq.Params.Name = call.Params.Name
@@ -93,6 +96,7 @@ var passThrough = &mcpgo.CallToolResult{}
 
 // A toolCall is one tools/call through the middleware.
 type toolCall struct {
+	r    *render.Renderer
 	ctx  context.Context
 	next mcp.MethodHandler
 	req  *mcp.CallToolRequest
@@ -138,9 +142,11 @@ func (c *toolCall) handle(ctx context.Context, _ mcpgo.CallToolRequest) (*mcpgo.
 		c.readArguments()
 		return nil, nil
 	}
-	if e := tr.GetError(); tr.IsError && e != nil && onlySetErrorText(tr, e) {
-		c.readArguments()
-		return nil, sdkError(e)
+	if e := tr.GetError(); tr.IsError && e != nil {
+		if text, ok := onlySetErrorText(tr, e); ok {
+			c.readArguments()
+			return nil, c.sdkError(ctx, e, text)
+		}
 	}
 	return c.pass(tr), nil
 }
@@ -211,15 +217,25 @@ func decodeArguments(dst map[string]any, raw json.RawMessage) {
 }
 
 // onlySetErrorText reports whether the content of tr is what SetError(e)
-// writes into an empty result: one text block holding e's text. That is
-// how go-sdk answers a typed handler's error; a handler that wrote its own
-// content before SetError keeps it.
-func onlySetErrorText(tr *mcp.CallToolResult, e error) bool {
+// writes into an empty result: one text block holding e's text (or, as
+// AddTool writes it, its text cut by errorx.Text), and returns that text.
+// That is how go-sdk answers a typed handler's error; a handler that wrote
+// its own content before SetError keeps it. The text of an error whose
+// chain errorx.Searchable rejects is never built (it may have billions of
+// parts): one text block is taken to be SetError's.
+func onlySetErrorText(tr *mcp.CallToolResult, e error) (string, bool) {
 	if len(tr.Content) != 1 || tr.StructuredContent != nil {
-		return false
+		return "", false
 	}
 	t, ok := tr.Content[0].(*mcp.TextContent)
-	return ok && t.Annotations == nil && t.Meta == nil && t.Text == e.Error()
+	if !ok || t.Annotations != nil || t.Meta != nil {
+		return "", false
+	}
+	if !errorx.Searchable(e) {
+		return t.Text, true
+	}
+	text := e.Error()
+	return t.Text, t.Text == text || len(text) > errorx.MaxLogText && t.Text == errorx.Text(e, errorx.MaxLogText)
 }
 
 // argumentsPrefix starts the text of go-sdk's error for a typed tool's
@@ -227,17 +243,26 @@ func onlySetErrorText(tr *mcp.CallToolResult, e error) bool {
 const argumentsPrefix = `validating "arguments": `
 
 // sdkError returns the error to render for e, recorded by go-sdk with
-// SetError: go-sdk's own rejection of a typed tool's arguments becomes an
-// INVALID_INPUT error that keeps go-sdk's text; any other error is the
+// SetError as text: go-sdk's own rejection of a typed tool's arguments
+// becomes argumentsRejected, its text logged; any other error is the
 // handler's.
-func sdkError(e error) error {
-	text := e.Error()
+func (c *toolCall) sdkError(ctx context.Context, e error, text string) error {
 	if !strings.HasPrefix(text, argumentsPrefix) {
 		return e
 	}
-	return errorx.New(errorx.CodeInvalidInput, "The arguments do not match the tool's inputSchema: "+strings.TrimPrefix(text, argumentsPrefix)).
-		WithRecovery("Read the tool's inputSchema (tools/list), fix the arguments and call the tool again.").
-		WithCause(e)
+	c.r.Logger().InfoContext(ctx, "mcperr: go-sdk rejected the arguments of a typed tool",
+		slog.String("tool", c.req.Params.Name), // a tool of the server's: go-sdk found it
+		slog.String("error", errorx.Text(e, errorx.MaxLogText)))
+	return argumentsRejected().WithCause(e)
+}
+
+// argumentsRejected is the error for arguments that go-sdk's check of a
+// typed tool's inputSchema rejected, in the server's own words: go-sdk's
+// text names the values sent, which may be secrets, and lines an agent
+// would read as markdown.
+func argumentsRejected() *errorx.Error {
+	return errorx.New(errorx.CodeInvalidInput, "The arguments do not match the tool's inputSchema.").
+		WithRecovery("Call tools/list, read this tool's inputSchema, fix the arguments to match it and call the tool again.")
 }
 
 // isUnknownTool reports whether err is go-sdk's answer to a call of a tool

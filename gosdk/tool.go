@@ -41,7 +41,7 @@ import (
 //
 // Binding failures are written like any tool error: with the server's
 // Middleware, in its dialect; without it, as the error's text in an isError
-// result. AddTool panics, as mcp.AddTool does, when a schema cannot be
+// result (errorx.Text: at most errorx.MaxLogText bytes of it). AddTool panics, as mcp.AddTool does, when a schema cannot be
 // inferred or resolved.
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...validation.Option) {
 	tt, th, err := typedTool(t, h, opts)
@@ -95,8 +95,10 @@ func typedTool[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts []v
 
 // errorResult is the result go-sdk's typed tools give for err: isError,
 // err's text, err recorded for the Middleware (CallToolResult.GetError).
+// The text is errorx.Text's: bounded, and never built for a chain
+// errorx.Searchable rejects, whose text may have billions of parts.
 func errorResult(err error) *mcp.CallToolResult {
-	var res mcp.CallToolResult
+	res := mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: errorx.Text(err, errorx.MaxLogText)}}}
 	res.SetError(err)
 	return &res
 }

@@ -1,11 +1,11 @@
 package gosdk
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -31,14 +31,16 @@ func (c *toolCall) unknownTool(cause error) *errorx.Error {
 // not among tools: UNKNOWN_TOOL (class NOT_FOUND, not retryable), with the
 // closest of tools (up to maxSuggested, by validation.Closest) as its
 // actions and in a "Did you mean" recovery that tells the agent to list the
-// tools again and call one by its exact name.
+// tools again and call one by its exact name. The message names the tool
+// called as format.Quote quotes caller text: a name cannot add markdown
+// (a link, an image a client would fetch, a heading) to the sentence.
 func unknownToolError(name string, tools []string) *errorx.Error {
 	near := closestTools(name, tools)
 	recovery := "List the tools again (tools/list) and call one of them by its exact name."
 	if len(near) > 0 {
 		recovery = "Did you mean " + orList(near) + "? " + recovery
 	}
-	return errorx.New(errorx.CodeUnknownTool, fmt.Sprintf("The server has no tool named %q.", name)).
+	return errorx.New(errorx.CodeUnknownTool, "The server has no tool named "+format.Quote(name)+".").
 		WithRecovery(recovery).
 		WithActions(near...)
 }

@@ -18,7 +18,9 @@ type ToolCaller interface {
 // CallWithRetry calls a tool and retries the call as p decides
 // (errorx.RetryPolicy.Next): the result is decoded in whatever dialect the
 // server speaks (Decode), and a retryable error is retried after its
-// RetryAfter or the policy's backoff. A client error (the call did not
+// RetryAfter or the policy's backoff. A RetryAfter longer than p's
+// MaxRetryAfter (five minutes by default) is not waited for: the retries
+// end with that error. A client error (the call did not
 // produce a result) is classified with errorx.From and retried the same way
 // when it is transient, such as a timeout.
 //

@@ -216,3 +216,29 @@ func TestCallWithRetryNoResult(t *testing.T) {
 	assert.NotEmpty(t, e.Message)
 	assert.Equal(t, 1, calls)
 }
+
+// TestCallWithRetryCapsRetryAfter: under the zero policy, a server asking
+// for a retry after 9,223,372,036 seconds is not waited for (it parked the
+// caller for 292 years unless its context had a deadline): CallWithRetry
+// returns the result and its error, RetryAfter intact, at once.
+func TestCallWithRetryCapsRetryAfter(t *testing.T) {
+	forever := time.Duration(9_223_372_036) * time.Second
+	for _, d := range dialects() {
+		c, calls := flakyServer(t, d, func(int) *errorx.Error { return errorx.RateLimited("Slow down.", forever) })
+		done := make(chan error, 1)
+		go func() {
+			_, err := render.CallWithRetry(context.Background(), c, call("flaky"), errorx.RetryPolicy{})
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			e, ok := errorx.As(err)
+			require.True(t, ok, "%s: %v", d.Name(), err)
+			assert.Equal(t, errorx.CodeRateLimited, e.Code, d.Name())
+			assert.Greater(t, e.RetryAfter, errorx.DefaultMaxRetryAfter, "%s: the error keeps its RetryAfter", d.Name())
+			assert.Equal(t, int32(1), calls.Load(), "%s: calls", d.Name())
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: CallWithRetry is still waiting after 10s", d.Name())
+		}
+	}
+}

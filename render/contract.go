@@ -39,11 +39,7 @@ func (d Contract) Render(e *errorx.Error) *mcp.CallToolResult {
 	if e == nil {
 		return nil
 	}
-	b := getBuf()
-	*b = d.AppendText(*b, e)
-	res := textResult(string(*b), e.IsError())
-	putBuf(b)
-	return res
+	return renderText(d, e)
 }
 
 // AppendText appends the error object's JSON to dst.

@@ -51,7 +51,11 @@
 //
 // ByName picks a dialect by name. Decode recognises the dialect of any
 // result and returns the model; CallWithRetry calls a tool through any MCP
-// client and retries it as an errorx.RetryPolicy says.
+// client and retries it as an errorx.RetryPolicy says. A server's result
+// is untrusted input: decoding it takes time and memory linear in its size
+// (a few bytes allocated per byte read), and a server's RetryAfter is
+// waited for only up to the policy's MaxRetryAfter, five minutes by
+// default.
 //
 // # Performance
 //

@@ -59,11 +59,7 @@ func (d Envelope) Render(e *errorx.Error) *mcp.CallToolResult {
 	if e == nil {
 		return nil
 	}
-	b := getBuf()
-	*b = d.AppendText(*b, e)
-	res := textResult(string(*b), e.IsError())
-	putBuf(b)
-	return res
+	return renderText(d, e)
 }
 
 // ErrorCode returns the error_code the envelope writes for e.
@@ -147,6 +143,9 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 		w.String(DefaultVersion)
 	}
 	o := object{e: e}
+	if len(e.Fields) > 0 {
+		o.firsts = firstPaths(e.Fields)
+	}
 	o.add(pTool, e.Tool != "")
 	o.add(pValidationErrors, len(e.Fields) > 0)
 	o.details(envelopeParts)
@@ -161,7 +160,7 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	o.add(pRetryAfter, e.RetryAfter > 0)
 	o.add(pRetryable, e.Retryable != errorx.Unset)
 	o.add(pStatus, e.HTTPStatus() != 0 && !d.HTTPCode)
-	o.add(pFields, duplicatePaths(e.Fields))
+	o.add(pFields, len(o.firsts) < len(e.Fields))
 	if !o.empty() {
 		w.Key("details")
 		o.write(&w, true)
@@ -189,7 +188,16 @@ func fieldRequired(f errorx.Field) bool {
 }
 
 func requiredFields(fields []errorx.Field) []string {
-	var out []string
+	n := 0
+	for _, f := range fields {
+		if fieldRequired(f) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, 0, n)
 	for _, f := range fields {
 		if fieldRequired(f) {
 			out = append(out, f.Path)
@@ -197,17 +205,6 @@ func requiredFields(fields []errorx.Field) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
-}
-
-func duplicatePaths(fields []errorx.Field) bool {
-	for i := range fields {
-		for j := range i {
-			if fields[i].Path == fields[j].Path {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // impliedRule is the rule a reader infers from a validation_errors entry
@@ -219,20 +216,29 @@ func impliedRule(f errorx.Field) string {
 	return ""
 }
 
-// writeValidationErrors writes {path: {value, message, expected, required,
-// type}} sorted by path, the first field of each path only, with a field's
-// options, hint, rule and param beside them when it has them (the rule only
-// when the required flag does not imply it).
-func writeValidationErrors(w *jsonw.Writer, fields []errorx.Field) {
+// firstPaths returns the index of the first field of each path, in
+// order: a field after it with the same path has no place of its own in
+// validation_errors.
+func firstPaths(fields []errorx.Field) []int {
 	idx := make([]int, 0, len(fields))
-	for i, f := range fields {
-		if !slices.ContainsFunc(idx, func(j int) bool { return fields[j].Path == f.Path }) {
+	paths := indexPaths(fields)
+	for i := range fields {
+		if paths.first(i) == i {
 			idx = append(idx, i)
 		}
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(fields[a].Path, fields[b].Path) })
+	return idx
+}
+
+// writeValidationErrors writes {path: {value, message, expected, required,
+// type}} sorted by path, for the fields firsts lists (the first of each
+// path: firstPaths), with a field's options, hint, rule and param beside
+// them when it has them (the rule only when the required flag does not
+// imply it). It sorts firsts.
+func writeValidationErrors(w *jsonw.Writer, fields []errorx.Field, firsts []int) {
+	slices.SortStableFunc(firsts, func(a, b int) int { return strings.Compare(fields[a].Path, fields[b].Path) })
 	w.BeginObject()
-	for _, i := range idx {
+	for _, i := range firsts {
 		f := fields[i]
 		w.Key(f.Path)
 		w.BeginObject()
@@ -320,11 +326,11 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 	if e.Message == "" {
 		e.Message = errText
 	}
-	var verrs []jsonw.Member
+	var verrs string
 	it, _ := jsonw.Iterate(details)
 	for key, raw, ok := it.Next(); ok; key, raw, ok = it.Next() {
 		if key == "validation_errors" {
-			verrs, _ = jsonw.Members(raw)
+			verrs = raw
 		}
 	}
 	_, class := readExtras(e, details, envelopeParts, "validation_errors")
@@ -343,38 +349,46 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 	return e, true
 }
 
-func decodeValidationErrors(ms []jsonw.Member) []errorx.Field {
-	var out []errorx.Field
-	for _, m := range ms {
-		f := errorx.Field{Path: m.Key}
-		fm, ok := jsonw.Members(m.Raw)
+// decodeValidationErrors reads the envelope's validation_errors object
+// (raw JSON of a valid document; "" for none): one field per member that
+// is an object.
+func decodeValidationErrors(raw string) []errorx.Field {
+	ms, _ := jsonw.Iterate(raw)
+	n := ms.Count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]errorx.Field, 0, n)
+	for path, fraw, ok := ms.Next(); ok; path, fraw, ok = ms.Next() {
+		f := errorx.Field{Path: path}
+		fm, ok := jsonw.Iterate(fraw)
 		if !ok {
 			continue
 		}
 		var value string
 		var required, hasRule bool
-		for _, x := range fm {
-			switch x.Key {
+		for key, x, ok := fm.Next(); ok; key, x, ok = fm.Next() {
+			switch key {
 			case "value":
-				value = x.Raw
+				value = x
 			case "message":
-				f.Message, _ = jsonw.String(x.Raw)
+				f.Message, _ = jsonw.String(x)
 			case "expected":
-				f.Expected, _ = jsonw.String(x.Raw)
+				f.Expected, _ = jsonw.String(x)
 			case "required":
-				required, _ = jsonw.Bool(x.Raw)
+				required, _ = jsonw.Bool(x)
 			case "type", "field_type":
-				if s, _ := jsonw.String(x.Raw); s == "type" {
+				if s, _ := jsonw.String(x); s == "type" {
 					f.Rule = "type"
 				}
 			case "options":
-				f.Options, _ = jsonw.Strings(x.Raw)
+				f.Options, _ = jsonw.Strings(x)
 			case "hint":
-				f.Hint, _ = jsonw.String(x.Raw)
+				f.Hint, _ = jsonw.String(x)
 			case "rule":
-				f.Rule, hasRule = jsonw.String(x.Raw)
+				f.Rule, hasRule = jsonw.String(x)
 			case "param":
-				f.Param, _ = jsonw.String(x.Raw)
+				f.Param, _ = jsonw.String(x)
 			}
 		}
 		if !(value == "null" && required) && value != "" {

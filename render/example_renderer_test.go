@@ -96,3 +96,18 @@ func ExampleRenderer_Middleware() {
 	// {"type":"NOT_FOUND","message":"Project 'proj_xyz' does not exist.","recoverable":false,"data":{"actions":["projects.list"],"code":"ProjectNotFound","tool":"projects.get"}}
 	// interbase ProjectNotFound NOT_FOUND [projects.list]
 }
+
+func ExampleRenderer_Logger() {
+	// An adapter logs what it keeps off the wire where the Renderer logs.
+	dropTime := func(groups []string, a slog.Attr) slog.Attr {
+		if a.Key == slog.TimeKey {
+			return slog.Attr{}
+		}
+		return a
+	}
+	r := render.NewRenderer(render.XML{},
+		render.WithLogger(slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{ReplaceAttr: dropTime}))))
+	r.Logger().Info("adapter: the SDK rejected the arguments", "tool", "login")
+	// Output:
+	// level=INFO msg="adapter: the SDK rejected the arguments" tool=login
+}

@@ -2,9 +2,9 @@ package render
 
 import (
 	"cmp"
-	"encoding/json"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -95,6 +95,9 @@ type object struct {
 	n            int
 	arr          [24]entry
 	heap         []entry // every member, once they outgrow arr
+	// firsts lists the first field of each path (firstPaths), for the
+	// envelope's validation_errors.
+	firsts []int
 }
 
 func (o *object) push(en entry) {
@@ -188,7 +191,7 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 		case pFields:
 			writeFields(w, e.Fields)
 		case pValidationErrors:
-			writeValidationErrors(w, e.Fields)
+			writeValidationErrors(w, e.Fields, o.firsts)
 		case pDetails:
 			writeDetails(w, e.Details, sorted)
 		}
@@ -323,15 +326,125 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 		}
 		return ok
 	case pFields:
-		var fs []errorx.Field
-		if json.Unmarshal([]byte(m.Raw), &fs) != nil {
-			return false
+		fs, ok := decodeFields(m.Raw)
+		if ok {
+			e.Fields = fs
 		}
-		e.Fields = fs
-		return true
+		return ok
 	}
 	return false
 }
+
+// fieldKeys are the keys of a field's JSON form (errorx.Field's
+// UnmarshalJSON), in the order of fieldKey's indexes.
+var fieldKeys = [...]string{"path", "sent", "message", "expected", "options", "hint", "rule", "param"}
+
+// fieldKey returns the index in fieldKeys of key, matched as encoding/json
+// matches a struct field's name (exactly, else ignoring case), or -1.
+func fieldKey(key string) int {
+	for i, k := range fieldKeys {
+		if key == k {
+			return i
+		}
+	}
+	for i, k := range fieldKeys {
+		if strings.EqualFold(key, k) {
+			return i
+		}
+	}
+	return -1
+}
+
+// decodeFields reads the fields of a JSON dialect's extras from raw, a
+// valid JSON value, as json.Unmarshal into []errorx.Field reads them
+// (null is no fields, a null field is the zero Field, a key is matched
+// ignoring case and the last of a repeated key wins; an unknown key or a
+// value of another type fails), without encoding/json's reflection and
+// copies: one or two bytes per byte of the wire instead of 28 to 80.
+func decodeFields(raw string) ([]errorx.Field, bool) {
+	return decodeArray(raw, func(el string) (f errorx.Field, ok bool) {
+		return f, decodeField(&f, el)
+	})
+}
+
+// decodeArray reads a JSON array as json.Unmarshal reads one into a slice
+// of T: null is nil, a null item is T's zero value, and one reads every
+// other item (false fails the whole array).
+func decodeArray[T any](raw string, one func(raw string) (T, bool)) ([]T, bool) {
+	if raw == "null" {
+		return nil, true
+	}
+	it, ok := jsonw.IterateArray(raw)
+	if !ok {
+		return nil, false
+	}
+	out := make([]T, 0, it.Count())
+	for el, ok := it.Next(); ok; el, ok = it.Next() {
+		var v T
+		if el != "null" {
+			if v, ok = one(el); !ok {
+				return nil, false
+			}
+		}
+		out = append(out, v)
+	}
+	return out, true
+}
+
+// decodeField reads one field object into f.
+func decodeField(f *errorx.Field, raw string) bool {
+	it, ok := jsonw.Iterate(raw)
+	if !ok {
+		return false
+	}
+	for key, v, ok := it.Next(); ok; key, v, ok = it.Next() {
+		k := fieldKey(key)
+		if k == 1 { // sent: any value, null included
+			f.Sent, f.WasSent = jsonw.Decode(v), true
+			continue
+		}
+		if k == 4 { // options
+			opts, ok := decodeStrings(v)
+			if !ok {
+				return false
+			}
+			f.Options = opts
+			continue
+		}
+		if k < 0 {
+			return false
+		}
+		if v == "null" {
+			continue // encoding/json leaves the string as it was
+		}
+		s, ok := jsonw.String(v)
+		if !ok {
+			return false
+		}
+		switch k {
+		case 0:
+			f.Path = s
+		case 2:
+			f.Message = s
+		case 3:
+			f.Expected = s
+		case 5:
+			f.Hint = s
+		case 6:
+			f.Rule = s
+		case 7:
+			f.Param = s
+		}
+	}
+	if len(f.Options) == 0 {
+		f.Options = nil // as errorx.Field's UnmarshalJSON keeps them
+	}
+	return true
+}
+
+// decodeStrings reads a JSON array of strings as json.Unmarshal into
+// []string does: null is nil, a null item is "".
+func decodeStrings(raw string) ([]string, bool) { return decodeArray(raw, jsonw.String) }
 
 // finishClass sets e.Class: the class the wire stated, else the one e's code
 // and status imply.

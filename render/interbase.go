@@ -31,11 +31,7 @@ func (d Interbase) Render(e *errorx.Error) *mcp.CallToolResult {
 	if e == nil {
 		return nil
 	}
-	b := getBuf()
-	*b = d.AppendText(*b, e)
-	res := textResult(string(*b), e.IsError())
-	putBuf(b)
-	return res
+	return renderText(d, e)
 }
 
 // AppendText appends the text block's JSON to dst.

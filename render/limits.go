@@ -209,6 +209,10 @@ func boundValue(v any, max int) any {
 	return "…(truncated, over " + strconv.Itoa(sizeCap) + " bytes)"
 }
 
+// maxNotice is the longest truncation notice: a text cut to MaxString
+// minus maxNotice bytes, notice included, is not cut again.
+const maxNotice = len("…(truncated, 9223372036854775807 bytes)")
+
 // cutString keeps the first max bytes of s (never splitting a character)
 // and says how many bytes it left out.
 func cutString(s string, max int) string {

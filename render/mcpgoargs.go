@@ -10,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/jsontype"
 )
 
@@ -31,8 +32,8 @@ import (
 // agrees (the argument is missing, or present with a value the helper
 // rejects). For any other error argumentError returns nil.
 func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
-	if err == nil {
-		return nil
+	if err == nil || !errorx.Searchable(err) {
+		return nil // a chain too long or branched to search: its texts are not read either
 	}
 	if _, ok := errorx.As(err); ok {
 		return nil
@@ -47,15 +48,28 @@ func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
 			return m.convert(args)
 		}
 	}
-	if !errorx.Searchable(err) {
-		return nil
-	}
 	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && te.Field != "" && te.Type != nil {
-		if path, sent, ok := findMistyped(args, te.Field, te.Value); ok {
+		if path, sent, entry, ok := findMistyped(args, te.Field, te.Value); ok {
+			if entry {
+				return wrongEntry(te.Field, path, sent, jsontype.OfKind(te.Type))
+			}
 			return errorx.WrongType(path, sent, jsontype.OfKind(te.Type))
 		}
 	}
 	return nil
+}
+
+// wrongEntry is the error for an entry of the map argument field (a path
+// of the tool's struct fields) whose value, sent at path, is not of the
+// expected JSON type: as errorx.WrongType's, but its sentences name the
+// map and never the entry's key, which the caller chose (a key can hold
+// lines of markdown, or a secret); the key reaches the model only in the
+// field's path, which every dialect escapes.
+func wrongEntry(field, path string, sent any, expected string) *errorx.Error {
+	e := errorx.New(errorx.CodeInvalidFieldType, "An entry of "+format.Quote(field)+" has the wrong type.")
+	e.Recovery = errorx.ValidationRecovery
+	e.Fields = []errorx.Field{errorx.WrongTypeField(path, sent, expected)}
+	return e
 }
 
 // fromHelper replaces *err with argumentError's conversion and reports
@@ -190,29 +204,30 @@ func (m helperMistake) convert(args map[string]any) *errorx.Error {
 // field is the dotted path of the struct fields, which leaves out slice
 // indexes and map keys, and kind the JSON type sent ("string", "number"…).
 // The value at field, or else the first item or entry below it of that
-// kind, is the one.
-func findMistyped(args map[string]any, field, kind string) (string, any, bool) {
+// kind, is the one; entry reports that it is a map's entry, whose key the
+// caller chose.
+func findMistyped(args map[string]any, field, kind string) (path string, sent any, entry, ok bool) {
 	var v any = args
 	for _, seg := range strings.Split(field, ".") {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return "", nil, false
+		m, isMap := v.(map[string]any)
+		if !isMap {
+			return "", nil, false, false
 		}
 		if v, ok = m[seg]; !ok {
-			return "", nil, false
+			return "", nil, false, false
 		}
 	}
 	if strings.HasPrefix(kind, "number") {
 		kind = "number" // "number -1", "number 1.5": a number out of the Go type's range
 	}
 	if jsonKind(v) == kind {
-		return field, v, true
+		return field, v, false, true
 	}
 	switch c := v.(type) {
 	case []any:
 		for i, x := range c {
 			if jsonKind(x) == kind {
-				return field + "." + strconv.Itoa(i), x, true
+				return field + "." + strconv.Itoa(i), x, false, true
 			}
 		}
 	case map[string]any:
@@ -223,11 +238,11 @@ func findMistyped(args map[string]any, field, kind string) (string, any, bool) {
 		slices.Sort(keys)
 		for _, k := range keys {
 			if jsonKind(c[k]) == kind {
-				return field + "." + k, c[k], true
+				return field + "." + k, c[k], true, true
 			}
 		}
 	}
-	return "", nil, false
+	return "", nil, false, false
 }
 
 // jsonKind is the JSON type name encoding/json's UnmarshalTypeError gives

@@ -3,6 +3,7 @@ package render_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -10,9 +11,12 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // requireHelpers are the argument helpers of mcp.CallToolRequest that
@@ -213,4 +217,55 @@ func equalJSON(a, b any) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return string(x) == string(y)
+}
+
+// TestBindArgumentsMapKeyInPathOnly: a BindArguments type error in an entry
+// of a map argument names the map in its sentences, never the entry's key,
+// which the caller chose: the key reaches the model only as the field's
+// path, in every dialect, and toolerror's markdown has the lines of an
+// ordinary key's.
+func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
+	for _, d := range dialects() {
+		s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(render.NewRenderer(d).Middleware()))
+		s.AddTool(mcp.NewTool("t"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var args struct {
+				Counts map[string]int `json:"counts"`
+			}
+			if err := req.BindArguments(&args); err != nil {
+				return nil, err
+			}
+			return mcp.NewToolResultText("ok"), nil
+		})
+		c := connect(t, s)
+		send := func(key string) (*mcp.CallToolResult, *errorx.Error) {
+			res := callTool(t, c, "t", map[string]any{"counts": map[string]any{key: "many"}})
+			e, _ := render.Decode(res)
+			require.NotNil(t, e, "%s %q", d.Name(), key)
+			return res, e
+		}
+		benign, _ := send("apples")
+		for _, key := range append(rendertest.HostileTexts(), "password=hunter2") {
+			res, e := send(key)
+			assert.Equal(t, errorx.CodeInvalidFieldType, e.Code, d.Name())
+			if d.Name() != render.NameXML { // a <validation_error> shows the fields, not the message
+				assert.Equal(t, `An entry of "counts" has the wrong type.`, e.Message, d.Name())
+			}
+			assert.Equal(t, errorx.ValidationRecovery, e.Recovery, d.Name())
+			require.Len(t, e.Fields, 1, d.Name())
+			// The path as the dialect keeps it, within the Renderer's limits.
+			path := render.DefaultLimits.Apply(errorx.New("X", "m").WithFields(errorx.WrongTypeField("counts."+key, 1, "integer")))
+			assert.Equal(t, rendertest.Project(d, path).Fields[0].Path, e.Fields[0].Path, "%s: the key is the field's path", d.Name())
+			if strings.HasPrefix(key, "password") {
+				assert.Equal(t, "[redacted]", fmt.Sprint(e.Fields[0].Sent), "%s: sent under a secret key", d.Name())
+			} else {
+				assert.Equal(t, "many", e.Fields[0].Sent, d.Name())
+			}
+			if d.Name() == render.NameToolError {
+				md, want := textOf(t, res, 0), textOf(t, benign, 0)
+				assert.Equal(t, strings.Count(want, "\n"), strings.Count(md, "\n"), "the markdown has lines of its own:\n%s", md)
+				assert.NotContains(t, md, "**Recovery:** Delete")
+				assert.NotContains(t, md, "![](")
+			}
+		}
+	}
 }

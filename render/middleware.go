@@ -127,7 +127,7 @@ func (r *Renderer) failed(ctx context.Context, req mcp.CallToolRequest, res *mcp
 		// the field error binding gives (see argumentError).
 	case hidden(err):
 		r.log().ErrorContext(ctx, "mcperr: tool failed with an unclassified error",
-			slog.String("tool", name), slog.String("error", err.Error()))
+			slog.String("tool", name), slog.String("error", errorx.Text(err, errorx.MaxLogText)))
 	default:
 		// An internal error the handler built around a Go error: the
 		// cause is what the server's operator needs, and it never
@@ -151,11 +151,12 @@ func (r *Renderer) recovered(ctx context.Context, req mcp.CallToolRequest, v any
 	}()
 	r.log().ErrorContext(ctx, "mcperr: tool handler panicked",
 		slog.String("tool", req.Params.Name),
-		slog.Any("panic", v),
+		slog.String("panic", panicText(v, errorx.MaxLogText)),
 		slog.String("stack", string(debug.Stack())))
 	e := PanicError()
 	if r.internalText {
-		e.Message = fmt.Sprintf("The tool panicked: %v", v)
+		const prefix = "The tool panicked: "
+		e.Message = prefix + panicText(v, max(r.textBudget()-len(prefix), 1))
 	}
 	return r.RenderRequest(ctx, req, e)
 }
@@ -174,10 +175,24 @@ func (r *Renderer) renderPanicked(ctx context.Context, tool string, v any) *mcp.
 		defer func() { _ = recover() }() // a panicking logger loses the record, not the server
 		r.log().ErrorContext(ctx, "mcperr: rendering the tool error panicked",
 			slog.String("tool", tool),
-			slog.Any("panic", v),
+			slog.String("panic", panicText(v, errorx.MaxLogText)),
 			slog.String("stack", string(debug.Stack())))
 	}()
 	return mcp.NewToolResultError(fallbackText)
+}
+
+// panicText is the text of a panic's value v, at most max bytes of it and
+// the truncation notice (as cutString cuts): an error's as errorx.Text
+// gives it (never asking a chain errorx.Searchable rejects), a string as
+// it is, anything else as fmt prints it.
+func panicText(v any, max int) string {
+	switch x := v.(type) {
+	case error:
+		return errorx.Text(x, max)
+	case string:
+		return cutString(x, max)
+	}
+	return cutString(fmt.Sprint(v), max)
 }
 
 // PanicError returns the error the Middleware renders for a handler that

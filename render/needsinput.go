@@ -2,7 +2,6 @@ package render
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -47,7 +46,7 @@ func AsksForInput(e *errorx.Error) bool {
 // cannot end its line.
 func (d ToolError) renderNeedsInput(e *errorx.Error) *mcp.CallToolResult {
 	asks := askedInputs(e)
-	b := getBuf()
+	b := getBufFor(e, d.copies())
 	w := jsonw.Writer{B: *b, Style: jsonw.JS}
 	writeNeedsInput(&w, e.Message, asks)
 	structured := append([]byte(nil), w.B...)
@@ -100,24 +99,16 @@ type askedInput struct {
 // a path are merged in order, each kept once.
 func askedInputs(e *errorx.Error) []askedInput {
 	asks := make([]askedInput, 0, len(e.Fields))
-	// Once a path repeats: each path's place in asks, and the options seen
-	// for each path.
-	var at map[string]int
+	paths := indexPaths(e.Fields)
+	// Once a path repeats: the place in asks of each field that is its
+	// path's first, and the options seen for each path.
+	var at []int
 	var seen map[[2]string]bool
 	for i, f := range e.Fields {
-		if at == nil && slices.ContainsFunc(e.Fields[:i], func(g errorx.Field) bool { return g.Path == f.Path }) {
-			at, seen = make(map[string]int, len(e.Fields)), map[[2]string]bool{}
-			for k, a := range asks {
-				at[a.path] = k
-				for _, o := range a.options {
-					seen[[2]string{a.path, o}] = true
-				}
-			}
-		}
-		j, merge := at[f.Path]
-		if !merge {
+		j := paths.first(i)
+		if j == i {
 			if at != nil {
-				at[f.Path] = len(asks)
+				at[i] = len(asks)
 				for _, o := range f.Options {
 					seen[[2]string{f.Path, o}] = true
 				}
@@ -125,10 +116,21 @@ func askedInputs(e *errorx.Error) []askedInput {
 			asks = append(asks, askedInput{f.Path, f.Options})
 			continue
 		}
+		if at == nil {
+			// Every field before this one was its path's first.
+			at, seen = make([]int, len(e.Fields)), map[[2]string]bool{}
+			for k, a := range asks {
+				at[k] = k
+				for _, o := range a.options {
+					seen[[2]string{a.path, o}] = true
+				}
+			}
+		}
+		a := &asks[at[j]]
 		for _, o := range f.Options {
 			if k := [2]string{f.Path, o}; !seen[k] {
 				seen[k] = true
-				asks[j].options = append(slices.Clip(asks[j].options), o)
+				a.options = append(slices.Clip(a.options), o)
 			}
 		}
 	}
@@ -186,39 +188,37 @@ func writeNeedsInput(w *jsonw.Writer, message string, asks []askedInput) {
 	w.EndObject()
 }
 
+// needsInputReason is the reason of an elicitation, a sentence of the
+// server's: The arguments "a", "b" are required. A path may hold a key the
+// caller chose (an entry of a map), so each is named as format.Quote quotes
+// caller text.
 func needsInputReason(asks []askedInput) string {
-	paths := make([]string, len(asks))
+	if len(asks) == 1 {
+		return "The argument " + format.Quote(asks[0].path) + " is required."
+	}
+	b := []byte("The arguments ")
 	for i, a := range asks {
-		paths[i] = a.path
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = format.AppendQuote(b, a.path)
 	}
-	if len(paths) == 1 {
-		return "The argument " + paths[0] + " is required."
-	}
-	return "The arguments " + strings.Join(paths, ", ") + " are required."
+	return string(append(b, " are required."...))
 }
 
-// decodeNeedsInput reads a needsInput:v1 object: a VALIDATION error
-// (INVALID_INPUT) with one required field per needed field, its
-// suggestions as the field's options.
-func decodeNeedsInput(data string) (*errorx.Error, bool) {
-	ms, ok := jsonw.Object(data)
-	if !ok {
-		return nil, false
-	}
-	var kind, msg string
+// decodeNeedsInput reads the members of a needsInput:v1 object: a
+// VALIDATION error (INVALID_INPUT) with one required field per needed
+// field, its suggestions as the field's options.
+func decodeNeedsInput(ms []jsonw.Member) *errorx.Error {
+	var msg string
 	var need []jsonw.Member
 	for _, m := range ms {
 		switch m.Key {
-		case "kind":
-			kind, _ = jsonw.String(m.Raw)
 		case "message":
 			msg, _ = jsonw.String(m.Raw)
 		case "needsInput":
 			need, _ = jsonw.Members(m.Raw)
 		}
-	}
-	if kind != NeedsInputKind {
-		return nil, false
 	}
 	e := errorx.New(errorx.CodeInvalidInput, msg)
 	var suggestions []jsonw.Member
@@ -226,6 +226,7 @@ func decodeNeedsInput(data string) (*errorx.Error, bool) {
 		switch m.Key {
 		case "fields":
 			paths, _ := jsonw.Strings(m.Raw)
+			e.Fields = make([]errorx.Field, 0, len(paths))
 			for _, p := range paths {
 				e.Fields = append(e.Fields, errorx.RequiredField(p))
 			}
@@ -233,16 +234,20 @@ func decodeNeedsInput(data string) (*errorx.Error, bool) {
 			suggestions, _ = jsonw.Members(m.Raw)
 		}
 	}
+	if len(suggestions) == 0 {
+		return e
+	}
+	// A path's suggestions are its last entry's that is a list of strings.
+	byPath := make(map[string][]string, len(suggestions))
 	for _, s := range suggestions {
-		opts, ok := jsonw.Strings(s.Raw)
-		if !ok {
-			continue
-		}
-		for i := range e.Fields {
-			if e.Fields[i].Path == s.Key {
-				e.Fields[i].Options = opts
-			}
+		if opts, ok := jsonw.Strings(s.Raw); ok {
+			byPath[s.Key] = opts
 		}
 	}
-	return e, true
+	for i := range e.Fields {
+		if opts, ok := byPath[e.Fields[i].Path]; ok {
+			e.Fields[i].Options = opts
+		}
+	}
+	return e
 }

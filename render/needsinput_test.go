@@ -32,7 +32,7 @@ func TestNeedsInput(t *testing.T) {
 	}
 	// The reference's key order: kind, type, message, needsInput{fields,
 	// reason, suggestions}, options.
-	want := `{"kind":"needsInput:v1","type":"elicitation","message":"Pattern \"zzz\" not found. Please provide a valid pattern ID.","needsInput":{"fields":["id","category"],"reason":"The arguments id, category are required.","suggestions":{"category":["error-handling","concurrency"]}},"options":[{"label":"error-handling","value":"error-handling","field":"category"},{"label":"concurrency","value":"concurrency","field":"category"}]}`
+	want := `{"kind":"needsInput:v1","type":"elicitation","message":"Pattern \"zzz\" not found. Please provide a valid pattern ID.","needsInput":{"fields":["id","category"],"reason":"The arguments \"id\", \"category\" are required.","suggestions":{"category":["error-handling","concurrency"]}},"options":[{"label":"error-handling","value":"error-handling","field":"category"},{"label":"concurrency","value":"concurrency","field":"category"}]}`
 	if got := string(structuredOf(t, res)); got != want {
 		t.Errorf("structuredContent:\n got %s\nwant %s", got, want)
 	}
@@ -65,7 +65,7 @@ func TestNeedsInputSamePathTwice(t *testing.T) {
 		errorx.Field{Path: "size", Message: "Required.", Options: []string{"s"}},
 	)
 	res := d.Render(e)
-	want := `{"kind":"needsInput:v1","type":"elicitation","message":"Which ones?","needsInput":{"fields":["region","size"],"reason":"The arguments region, size are required.","suggestions":{"region":["eu","us","ap"],"size":["s"]}},"options":[{"label":"eu","value":"eu","field":"region"},{"label":"us","value":"us","field":"region"},{"label":"ap","value":"ap","field":"region"},{"label":"s","value":"s","field":"size"}]}`
+	want := `{"kind":"needsInput:v1","type":"elicitation","message":"Which ones?","needsInput":{"fields":["region","size"],"reason":"The arguments \"region\", \"size\" are required.","suggestions":{"region":["eu","us","ap"],"size":["s"]}},"options":[{"label":"eu","value":"eu","field":"region"},{"label":"us","value":"us","field":"region"},{"label":"ap","value":"ap","field":"region"},{"label":"s","value":"s","field":"size"}]}`
 	if got := string(structuredOf(t, res)); got != want {
 		t.Errorf("structuredContent:\n got %s\nwant %s", got, want)
 	}

@@ -62,6 +62,17 @@ func ByName(name string) (Dialect, error) {
 	return nil, fmt.Errorf("render: unknown dialect %q (want one of %s)", name, strings.Join(Names(), ", "))
 }
 
+// renderText returns the result holding one text block, d's text for e.
+func renderText[D interface {
+	AppendText([]byte, *errorx.Error) []byte
+}](d D, e *errorx.Error) *mcp.CallToolResult {
+	b := getBufFor(e, 1)
+	*b = d.AppendText(*b, e)
+	res := textResult(string(*b), e.IsError())
+	putBuf(b)
+	return res
+}
+
 // textResult returns a result holding one text block.
 func textResult(text string, isError bool) *mcp.CallToolResult {
 	r := &resultAlloc{}
@@ -113,6 +124,55 @@ func textOf(c mcp.Content) (string, bool) {
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
 func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
+
+// getBufFor returns a pooled buffer with room for about copies renderings
+// of e (sizeHint): a large error's buffer is allocated once, instead of
+// growing step by step from the pool's size, which allocates some five
+// times what it keeps.
+func getBufFor(e *errorx.Error, copies int) *[]byte {
+	b := getBuf()
+	if mayBeLarge(e) {
+		if n := copies * sizeHint(e); n > cap(*b) {
+			*b = make([]byte, 0, n)
+		}
+	}
+	return b
+}
+
+// mayBeLarge reports whether e may render beyond a pooled buffer: the
+// usual error, with a few of everything, is not measured.
+func mayBeLarge(e *errorx.Error) bool {
+	const few = 8
+	return len(e.Fields) > few || len(e.Actions) > few || e.Details.Len() > few || len(e.Message)+len(e.Recovery) > 512
+}
+
+// sizeHint is about how many bytes a dialect writes for e, at least: its
+// texts, and room for the keys and punctuation around each.
+func sizeHint(e *errorx.Error) int {
+	n := 256 + len(e.Code) + len(e.Message) + len(e.Recovery) + len(e.Tool)
+	for _, a := range e.Actions {
+		n += 16 + len(a)
+	}
+	for _, p := range e.Details.Pairs() {
+		n += 16 + len(p.Key) + valueHint(p.Value)
+	}
+	for _, f := range e.Fields {
+		n += 96 + len(f.Path) + len(f.Message) + len(f.Expected) + len(f.Hint) + len(f.Rule) + len(f.Param) + valueHint(f.Sent)
+		for _, o := range f.Options {
+			n += 8 + len(o)
+		}
+	}
+	return n
+}
+
+// valueHint is about how many bytes a value takes, at least: a string's
+// length, a few bytes for anything else.
+func valueHint(v any) int {
+	if s, ok := v.(string); ok {
+		return len(s)
+	}
+	return 8
+}
 
 func putBuf(b *[]byte) {
 	if cap(*b) > 16<<10 {

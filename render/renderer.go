@@ -187,9 +187,16 @@ func (r *Renderer) model(err error) *errorx.Error {
 	}
 	if r.internalText && hidden(err) {
 		e = e.Clone()
-		e.Message = err.Error()
+		e.Message = errorx.Text(err, r.textBudget())
 	}
 	return errorx.RedactSecrets(e, r.secrets)
+}
+
+// textBudget is how many bytes of an error's text (or a panic's value)
+// WithInternalErrorText puts in a message: what MaxString keeps of it with
+// the truncation notice, so that it is cut once.
+func (r *Renderer) textBudget() int {
+	return max(r.limits.withDefaults().MaxString-maxNotice, 1)
 }
 
 // bounded renders e with d within r's limits, halving them until the text
@@ -322,10 +329,15 @@ func hasOutputSchema(t mcp.Tool) bool {
 	return t.RawOutputSchema != nil || t.OutputSchema.Type != ""
 }
 
-// log returns r's logger.
-func (r *Renderer) log() *slog.Logger {
+// Logger returns the logger r writes to: the one WithLogger set, else
+// slog.Default() at the time of the call. An adapter for another SDK logs
+// through it what it keeps off the wire.
+func (r *Renderer) Logger() *slog.Logger {
 	if r.logger != nil {
 		return r.logger
 	}
 	return slog.Default()
 }
+
+// log returns r's logger.
+func (r *Renderer) log() *slog.Logger { return r.Logger() }

@@ -105,7 +105,7 @@ func (d ToolError) Render(e *errorx.Error) *mcp.CallToolResult {
 		return d.renderNeedsInput(e)
 	}
 	code := d.Code(e)
-	b := getBuf()
+	b := getBufFor(e, d.copies())
 	w := jsonw.Writer{B: *b, Style: jsonw.JS}
 	writeToolErrorObject(&w, e, code)
 	structured := append([]byte(nil), w.B...)
@@ -139,6 +139,15 @@ func (d ToolError) Render(e *errorx.Error) *mcp.CallToolResult {
 	r.setStructured(structured)
 	r.res.IsError = e.IsError()
 	return &r.res
+}
+
+// copies is about how many renderings of an error the buffer of Render
+// holds at once: the markdown block, or it and the pretty JSON block.
+func (d ToolError) copies() int {
+	if d.Mode.Machine() {
+		return 3
+	}
+	return 1
 }
 
 // AppendJSON appends the toolError:v1 object as compact JSON (the bytes of
@@ -253,11 +262,26 @@ func (ToolError) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
 	return nil, ErrNotDialect
 }
 
+// decodeToolErrorOrNeeds reads a toolError:v1 or needsInput:v1 object, as
+// its kind says: data is read once.
 func decodeToolErrorOrNeeds(data string) (*errorx.Error, bool) {
-	if e, ok := decodeToolError(data); ok {
-		return e, true
+	ms, ok := jsonw.Object(data)
+	if !ok {
+		return nil, false
 	}
-	return decodeNeedsInput(data)
+	var kind string
+	for _, m := range ms {
+		if m.Key == "kind" {
+			kind, _ = jsonw.String(m.Raw) // the last one, as for every member
+		}
+	}
+	switch kind {
+	case ToolErrorKind:
+		return decodeToolError(ms), true
+	case NeedsInputKind:
+		return decodeNeedsInput(ms), true
+	}
+	return nil, false
 }
 
 // structuredBytes returns res's structuredContent as JSON, preferring the
@@ -289,17 +313,12 @@ func structuredBytes(res *mcp.CallToolResult) []byte {
 	}
 }
 
-func decodeToolError(data string) (*errorx.Error, bool) {
-	ms, ok := jsonw.Object(data)
-	if !ok {
-		return nil, false
-	}
-	var kind, code, msg, details string
+// decodeToolError reads the members of a toolError:v1 object.
+func decodeToolError(ms []jsonw.Member) *errorx.Error {
+	var code, msg, details string
 	var retryable, hasRetryable bool
 	for _, m := range ms {
 		switch m.Key {
-		case "kind":
-			kind, _ = jsonw.String(m.Raw)
 		case "code":
 			code, _ = jsonw.String(m.Raw)
 		case "message":
@@ -313,16 +332,13 @@ func decodeToolError(data string) (*errorx.Error, bool) {
 			details = m.Raw
 		}
 	}
-	if kind != ToolErrorKind {
-		return nil, false
-	}
 	e := &errorx.Error{Code: code, Message: msg}
 	_, class := readExtras(e, details, toolErrorParts, "")
 	finishClass(e, class)
 	if hasRetryable {
 		normalizeRetryable(e, retryable)
 	}
-	return e, true
+	return e
 }
 
 // markdownPrefix starts the human-readable block of a toolError:v1 result.

@@ -48,11 +48,7 @@ func (d XML) Render(e *errorx.Error) *mcp.CallToolResult {
 	if e == nil {
 		return nil
 	}
-	b := getBuf()
-	*b = d.AppendText(*b, e)
-	res := textResult(string(*b), e.IsError())
-	putBuf(b)
-	return res
+	return renderText(d, e)
 }
 
 // AppendText appends the XML document to dst.
@@ -275,7 +271,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 				if p, ok := k.lookup("param"); ok {
 					f.Rule, f.Param = k.attr("rule"), p
 				}
-				e.Fields = append(e.Fields, f)
+				e.Fields = append(jsonw.Grow(e.Fields), f)
 			}
 		}
 	default:
@@ -319,7 +315,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 			e.Actions = []string{}
 			for _, a := range k.kids {
 				if a.name == "action" {
-					e.Actions = append(e.Actions, a.text)
+					e.Actions = append(jsonw.Grow(e.Actions), a.text)
 				}
 			}
 		case "details":

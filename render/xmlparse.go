@@ -1,9 +1,13 @@
 package render
 
 import (
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
+
+	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
 // A small, tolerant XML reader for the documents the xml dialect reads. It
@@ -120,16 +124,28 @@ func (p *xparser) element(depth int) (*xnode, bool) {
 		if end < 0 {
 			return nil, false
 		}
-		n.attrs = append(n.attrs, xattr{an, unescapeXML(p.s[p.i+1 : p.i+1+end])})
+		n.attrs = append(jsonw.Grow(n.attrs), xattr{an, unescapeXML(p.s[p.i+1 : p.i+1+end])})
 		p.i += end + 2
 	}
 }
 
 // content reads children and text up to n's closing tag. Text in one run
-// without entities is a substring of the document.
+// without entities is a substring of the document; text in several runs
+// (around children, CDATA sections and comments) is gathered in a buffer
+// that at least doubles when it grows.
 func (p *xparser) content(n *xnode, depth int) bool {
-	var text strings.Builder
+	var text []byte
 	runs := 0
+	add := func(s string, escaped bool) {
+		if runs == 1 {
+			text = append(roomFor(text, len(n.text)), n.text...)
+		}
+		if text = roomFor(text, len(s)); escaped {
+			text = appendUnescapeXML(text, s)
+		} else {
+			text = append(text, s...)
+		}
+	}
 	for p.i < len(p.s) {
 		lt := strings.IndexByte(p.s[p.i:], '<')
 		if lt < 0 {
@@ -139,10 +155,7 @@ func (p *xparser) content(n *xnode, depth int) bool {
 			if runs == 0 && n.text == "" {
 				n.text = unescapeXML(run)
 			} else {
-				if runs == 1 {
-					text.WriteString(n.text)
-				}
-				text.WriteString(unescapeXML(run))
+				add(run, true)
 			}
 			runs++
 		}
@@ -160,7 +173,7 @@ func (p *xparser) content(n *xnode, depth int) bool {
 			}
 			p.i++
 			if runs > 1 {
-				n.text = text.String()
+				n.text = unsafe.String(unsafe.SliceData(text), len(text)) // text is not used again
 			}
 			return true
 		case strings.HasPrefix(rest, "<![CDATA["):
@@ -168,10 +181,7 @@ func (p *xparser) content(n *xnode, depth int) bool {
 			if end < 0 {
 				return false
 			}
-			if runs == 1 {
-				text.WriteString(n.text)
-			}
-			text.WriteString(rest[9:end])
+			add(rest[9:end], false)
 			runs += 2 // never a substring again
 			p.i += end + 3
 		case strings.HasPrefix(rest, "<!--"):
@@ -185,39 +195,61 @@ func (p *xparser) content(n *xnode, depth int) bool {
 			if !ok {
 				return false
 			}
-			n.kids = append(n.kids, k)
+			n.kids = append(jsonw.Grow(n.kids), k)
 		}
 	}
 	return false
 }
 
+// roomFor returns b with room for n more bytes: when it has not, a copy
+// whose capacity is the next power of two, at least 64. Text gathered from
+// many runs allocates less than twice its size, and exactly eight times as
+// much for eight times the text.
+func roomFor(b []byte, n int) []byte {
+	if len(b)+n <= cap(b) {
+		return b
+	}
+	g := make([]byte, len(b), max(64, 1<<bits.Len(uint(len(b)+n-1))))
+	copy(g, b)
+	return g
+}
+
+// maxEntity is the longest reference unescapeXML reads, '&' included:
+// "&#x10FFFF" and the like. The ';' of an '&' is looked for no further, so
+// that a text of many '&' without one is read in linear time.
+const maxEntity = 12
+
 // unescapeXML replaces the five named entities and numeric character
 // references; anything else is kept as written.
 func unescapeXML(s string) string {
-	amp := strings.IndexByte(s, '&')
-	if amp < 0 {
+	if strings.IndexByte(s, '&') < 0 {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for amp >= 0 {
-		b.WriteString(s[:amp])
+	return string(appendUnescapeXML(make([]byte, 0, len(s)), s))
+}
+
+// appendUnescapeXML appends s with its references replaced (unescapeXML).
+// A reference is never longer than what it replaces.
+func appendUnescapeXML(dst []byte, s string) []byte {
+	for {
+		amp := strings.IndexByte(s, '&')
+		if amp < 0 {
+			return append(dst, s...)
+		}
+		dst = append(dst, s[:amp]...)
 		s = s[amp:]
-		semi := strings.IndexByte(s, ';')
-		if semi < 0 || semi > 12 {
-			b.WriteByte('&')
+		semi := strings.IndexByte(s[:min(len(s), maxEntity+1)], ';')
+		if semi < 0 {
+			dst = append(dst, '&')
 			s = s[1:]
 		} else if r, ok := entity(s[1:semi]); ok {
-			b.WriteString(r)
+			dst = append(dst, r...)
 			s = s[semi+1:]
 		} else {
-			b.WriteByte('&')
+			dst = append(dst, '&')
 			s = s[1:]
 		}
-		amp = strings.IndexByte(s, '&')
 	}
-	b.WriteString(s)
-	return b.String()
 }
 
 func entity(name string) (string, bool) {

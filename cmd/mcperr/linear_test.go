@@ -61,9 +61,18 @@ func TestFramerLinear(t *testing.T) {
 	}
 }
 
+// xmlAmpersands returns an xml error result whose message holds n
+// ampersands without a semicolon.
+func xmlAmpersands(n int) string {
+	text, _ := json.Marshal(`<tool_error code="X"><message>` + strings.Repeat("a & b ", n) + `</message></tool_error>`)
+	return `{"content":[{"type":"text","text":` + string(text) + `}],"isError":true}`
+}
+
 // TestCommandLinear: render with many detail keys and parse with many data
 // keys take time linear in the input, decoding into errorx.Details
-// included (it was quadratic: 1,000,000 keys ran past two minutes).
+// included (it was quadratic: 1,000,000 keys ran past two minutes), and so
+// does parse of an xml result with many '&' and no ';' (a 2 MiB line took
+// 30 s).
 func TestCommandLinear(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("timing")
@@ -75,8 +84,9 @@ func TestCommandLinear(t *testing.T) {
 	for name, c := range map[string]struct {
 		small, large func()
 	}{
-		"render": {cmd(model(12_500), "render", "-dialect", "interbase"), cmd(model(100_000), "render", "-dialect", "interbase")},
-		"parse":  {cmd(interbaseResult(2_500), "parse"), cmd(interbaseResult(20_000), "parse")},
+		"render":               {cmd(model(12_500), "render", "-dialect", "interbase"), cmd(model(100_000), "render", "-dialect", "interbase")},
+		"parse":                {cmd(interbaseResult(2_500), "parse"), cmd(interbaseResult(20_000), "parse")},
+		"parse xml ampersands": {cmd(xmlAmpersands(20_000), "parse"), cmd(xmlAmpersands(160_000), "parse")},
 	} {
 		if r := testsize.Ratio(c.small, c.large); r > testsize.MaxRatio {
 			t.Errorf("%s: 8 times the keys take %.1f times as long", name, r)

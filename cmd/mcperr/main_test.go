@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -423,5 +424,42 @@ func TestRenderBounded(t *testing.T) {
 				t.Errorf("%s, %s: %d bytes of text, limit %d", name, d, n, render.DefaultLimits.MaxOutput)
 			}
 		}
+	}
+}
+
+// TestBadInputOneSafeLine: whatever the input holds, the error line on
+// standard error is one line of at most maxErrorLine bytes and the notice,
+// with no control character a terminal would act on: a content type or a
+// class the caller chose is quoted back, cut and escaped.
+func TestBadInputOneSafeLine(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	for name, c := range map[string]struct {
+		stdin string
+		args  []string
+	}{
+		"content type with escapes": {`{"content":[{"type":"\u001b[2J\u001b]0;title\u0007red\nline\r\u0085\u2028\u202e"}],"isError":true}`, []string{"parse"}},
+		"long content type":         {`{"content":[{"type":"` + long + `"}],"isError":true}`, []string{"parse"}},
+		"long class":                {`{"class":"` + long + `"}`, []string{"render", "-dialect", "xml"}},
+		"long detail key":           {`{"details":{"` + long + `":}}`, []string{"render", "-dialect", "xml"}},
+		"long command":              {"", []string{long}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			code, _, stderr := mcperr(c.stdin, c.args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") {
+				t.Errorf("stderr is not one line: %.300q", stderr)
+			}
+			if len(stderr) > maxErrorLine+maxCommandName+100 {
+				t.Errorf("stderr holds %d bytes", len(stderr))
+			}
+			for _, r := range strings.TrimSuffix(stderr, "\n") {
+				if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Bidi_Control, r) {
+					t.Errorf("stderr holds %U: %.300q", r, stderr)
+					break
+				}
+			}
+		})
 	}
 }

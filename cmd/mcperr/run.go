@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -56,10 +57,40 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
-		fmt.Fprintf(stderr, "mcperr %s: %s\n", args[0], strings.ReplaceAll(err.Error(), "\n", " "))
+		fmt.Fprintf(stderr, "mcperr %s: %s\n", oneLine(args[0], maxCommandName), oneLine(errorx.Text(err, maxErrorLine), maxErrorLine+64))
 		return 2
 	}
 	return 0
+}
+
+// maxErrorLine bounds the error line on standard error: the input's own
+// text (a key, a class, a content type) can be megabytes long.
+const maxErrorLine = 1024
+
+// maxCommandName bounds the command named on that line.
+const maxCommandName = 64
+
+// oneLine returns s as one line a terminal shows as it is, at most max
+// bytes of it: a line break becomes a space, and each control character
+// (C0, DEL, C1, the line and paragraph separators, bidirectional
+// controls), which a terminal would act on, becomes a visible \uXXXX.
+func oneLine(s string, max int) string {
+	var b strings.Builder
+	for _, r := range s {
+		if b.Len() >= max {
+			b.WriteString("…")
+			break
+		}
+		switch {
+		case r == '\n':
+			b.WriteByte(' ')
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Bidi_Control, r):
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // parseFlags parses a command's arguments with fs. -h or -help prints the

@@ -7,6 +7,7 @@ import (
 	"iter"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -493,5 +494,55 @@ func BenchmarkValueMarshaled(b *testing.B) {
 				_, _ = json.Marshal(v)
 			}
 		})
+	}
+}
+
+// FuzzDecodeMatchesEncodingJSON: Decode reads any valid JSON as
+// encoding/json decodes it into any with UseNumber: strings unescaped,
+// lone surrogates and each byte of invalid UTF-8 as U+FFFD, a repeated key
+// taking its last value.
+func FuzzDecodeMatchesEncodingJSON(f *testing.F) {
+	for _, s := range tricky {
+		f.Add(mustJSON(s))
+		f.Add(`{"` + s + `":["` + s + `"]}`)
+	}
+	for _, s := range []string{`{"a":1,"a":2}`, `[1.50,-0,1e400]`, `"\ud800\udc00\ud800"`, "\"\xff\\n\xc3\"", `{"x":{"y":[null,true,false]}}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		if !Valid(raw) {
+			return
+		}
+		dec := json.NewDecoder(strings.NewReader(raw))
+		dec.UseNumber()
+		var want any
+		if err := dec.Decode(&want); err != nil {
+			t.Fatalf("%q: Valid, but encoding/json says %v", raw, err)
+		}
+		if got := Decode(raw); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: Decode = %#v, encoding/json %#v", raw, got, want)
+		}
+	})
+}
+
+// TestArrayIter: IterateArray walks the raw elements of an array, Count
+// counts those left without moving it.
+func TestArrayIter(t *testing.T) {
+	it, ok := IterateArray(` [1, "a,]" , {"b":[2]}, [] ] `)
+	if !ok || it.Count() != 4 {
+		t.Fatalf("IterateArray: %v, Count %d", ok, it.Count())
+	}
+	var got []string
+	for raw, ok := it.Next(); ok; raw, ok = it.Next() {
+		got = append(got, raw)
+	}
+	if want := []string{`1`, `"a,]"`, `{"b":[2]}`, `[]`}; strings.Join(got, "|") != strings.Join(want, "|") || it.Count() != 0 {
+		t.Errorf("elements %q, want %q; Count after %d", got, want, it.Count())
+	}
+	if _, ok := IterateArray(`{}`); ok {
+		t.Error("IterateArray accepted an object")
+	}
+	if it, _ := IterateArray(`[]`); it.Count() != 0 {
+		t.Error("Count of [] is not 0")
 	}
 }

@@ -2,6 +2,7 @@ package jsonw
 
 import (
 	"encoding/json"
+	"math/bits"
 	"strconv"
 )
 
@@ -48,7 +49,7 @@ func members(data string) ([]Member, bool) {
 		s.ws()
 		start := s.i
 		s.skipValue()
-		out = append(out, Member{key, data[start:s.i]})
+		out = append(Grow(out), Member{key, data[start:s.i]})
 	}
 }
 
@@ -92,7 +93,7 @@ func Elements(raw string) ([]string, bool) {
 		}
 		start := s.i
 		s.skipValue()
-		out = append(out, raw[start:s.i])
+		out = append(Grow(out), raw[start:s.i])
 	}
 }
 
@@ -185,7 +186,7 @@ func (s *scanner) decode() any {
 				s.i++
 				s.ws()
 			}
-			a = append(a, s.decode())
+			a = append(Grow(a), s.decode())
 		}
 	case '"':
 		return s.str()
@@ -243,4 +244,77 @@ func (it *Iter) Next() (key, raw string, ok bool) {
 	start := s.i
 	s.skipValue()
 	return key, s.data[start:s.i], true
+}
+
+// Count returns how many members are left, without moving it: a walk of
+// the object's text that allocates nothing, so that a caller can size what
+// it builds once instead of growing it.
+func (it Iter) Count() int {
+	n := 0
+	for _, _, ok := it.Next(); ok; _, _, ok = it.Next() {
+		n++
+	}
+	return n
+}
+
+// ArrayIter walks the elements of a JSON array in document order without
+// allocating.
+type ArrayIter struct {
+	s scanner
+}
+
+// IterateArray returns an ArrayIter over raw, which must be valid JSON (a
+// whole document checked with Valid, or a Raw value of one), or false when
+// raw is not an array.
+func IterateArray(raw string) (ArrayIter, bool) {
+	s := scanner{data: raw}
+	s.ws()
+	if s.i >= len(raw) || raw[s.i] != '[' {
+		return ArrayIter{}, false
+	}
+	s.i++
+	return ArrayIter{s: s}, true
+}
+
+// Next returns the next element's raw value, or ok false after the last.
+func (it *ArrayIter) Next() (raw string, ok bool) {
+	s := &it.s
+	s.ws()
+	if s.i >= len(s.data) || s.data[s.i] == ']' {
+		return "", false
+	}
+	if s.data[s.i] == ',' {
+		s.i++
+		s.ws()
+	}
+	start := s.i
+	s.skipValue()
+	return s.data[start:s.i], true
+}
+
+// Count returns how many elements are left, without moving it: a walk of
+// the array's text that allocates nothing, so that a caller can size what
+// it builds once instead of growing it.
+func (it ArrayIter) Count() int {
+	n := 0
+	for _, ok := it.Next(); ok; _, ok = it.Next() {
+		n++
+	}
+	return n
+}
+
+// Grow returns s with room for one more element: when it is full, a copy
+// whose capacity is the next power of two, at least 4. A slice built by
+// appending to Grow's result allocates less than twice its final
+// capacity, and exactly eight times as much for eight times the elements
+// (append grows a slice past 256 elements by a quarter at a time: some
+// five times its final size, more per element for a long list than for a
+// short one).
+func Grow[S ~[]E, E any](s S) S {
+	if len(s) < cap(s) {
+		return s
+	}
+	g := make(S, len(s), max(4, 1<<bits.Len(uint(len(s)))))
+	copy(g, s)
+	return g
 }

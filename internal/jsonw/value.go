@@ -480,38 +480,70 @@ func (s *scanner) skip() {
 // skipString moves past a quoted string at s.i without decoding it.
 func (s *scanner) skipString() {
 	s.i++
-	for s.i < len(s.data) {
-		switch s.data[s.i] {
-		case '\\':
-			s.i += 2
-			continue
-		case '"':
-			s.i++
+	for {
+		q := strings.IndexByte(s.data[s.i:], '"')
+		if q < 0 {
+			s.i = len(s.data)
 			return
 		}
-		s.i++
+		s.i += q + 1
+		// The quote ends the string unless an odd run of backslashes
+		// escapes it.
+		n := 0
+		for j := s.i - 2; j >= 0 && s.data[j] == '\\'; j-- {
+			n++
+		}
+		if n%2 == 0 {
+			return
+		}
 	}
 }
 
 // str reads a quoted string at s.i and returns it unescaped; lone
-// surrogates become U+FFFD, as in encoding/json.
+// surrogates and each byte of invalid UTF-8 become U+FFFD, as in
+// encoding/json.
 func (s *scanner) str() string {
 	s.i++ // opening quote
 	start := s.i
-	for s.i < len(s.data) && s.data[s.i] != '"' && s.data[s.i] != '\\' {
-		s.i++
+	if q := strings.IndexByte(s.data[start:], '"'); q >= 0 {
+		if out := s.data[start : start+q]; strings.IndexByte(out, '\\') < 0 && utf8.ValidString(out) {
+			s.i += q + 1
+			return out
+		}
 	}
-	if s.i < len(s.data) && s.data[s.i] == '"' {
-		out := s.data[start:s.i]
-		s.i++
-		return out
+	s.i = start - 1
+	s.skipString()
+	// Its text is at most as long as its JSON, but for each byte of
+	// invalid UTF-8, whose U+FFFD takes three.
+	size := s.i - start
+	for i := start; i < s.i; {
+		if s.data[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s.data[i:s.i])
+		if r == utf8.RuneError && n == 1 {
+			size += 2
+		}
+		i += n
 	}
-	buf := append([]byte(nil), s.data[start:s.i]...)
+	buf := make([]byte, 0, size)
+	s.i = start
 	for s.i < len(s.data) {
 		c := s.data[s.i]
 		if c == '"' {
 			s.i++
 			break
+		}
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s.data[s.i:])
+			if r == utf8.RuneError && n == 1 {
+				buf = append(buf, "\uFFFD"...)
+			} else {
+				buf = append(buf, s.data[s.i:s.i+n]...)
+			}
+			s.i += n
+			continue
 		}
 		if c != '\\' {
 			buf = append(buf, c)
@@ -553,7 +585,7 @@ func (s *scanner) str() string {
 			buf = append(buf, e)
 		}
 	}
-	return string(buf)
+	return unsafe.String(unsafe.SliceData(buf), len(buf)) // buf is not used again
 }
 
 func (s *scanner) hex4() rune {

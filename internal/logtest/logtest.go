@@ -4,7 +4,11 @@ package logtest
 
 import (
 	"bytes"
+	"encoding/json"
 	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -31,3 +35,44 @@ func (l *Buffer) String() string {
 
 // Logger returns a logger writing JSON records into l.
 func (l *Buffer) Logger() *slog.Logger { return slog.New(slog.NewJSONHandler(l, nil)) }
+
+// Oversized returns the first string in a record written so far, at any
+// depth (a group is a JSON object), that is longer than max bytes, as
+// "key: N bytes", or "" when there is none: the check that every record
+// stays bounded. Attributes named in skip (such as "stack") are not
+// checked; neither is a record that is not a JSON object, which Oversized
+// reports as such.
+func (l *Buffer) Oversized(max int, skip ...string) string {
+	for line := range strings.Lines(l.String()) {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			return "a record that is not JSON: " + err.Error()
+		}
+		if found := oversized("", rec, max, skip); found != "" {
+			return found
+		}
+	}
+	return ""
+}
+
+func oversized(key string, v any, max int, skip []string) string {
+	switch x := v.(type) {
+	case string:
+		if len(x) > max && !slices.Contains(skip, key) {
+			return key + ": " + strconv.Itoa(len(x)) + " bytes"
+		}
+	case map[string]any:
+		for k, v := range x {
+			if found := oversized(k, v, max, skip); found != "" {
+				return found
+			}
+		}
+	case []any:
+		for _, v := range x {
+			if found := oversized(key, v, max, skip); found != "" {
+				return found
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,175 @@
+package render_test
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/testsize"
+	"github.com/mcperr/mcperr/render"
+)
+
+// The size series of this file show that every dialect's Render and Decode
+// are linear, in time and in bytes allocated, in what a tool or a server
+// puts in an error (testsize.Linear: n against 8n). They must not run in
+// parallel with other tests.
+
+// fieldsError is a tool-built error with n invalid fields, each with its
+// own path, a sent value, options and a hint: what validation gives for
+// arguments where everything fails, without the MaxFields bound a
+// Renderer applies (a Dialect used alone does not cut).
+func fieldsError(n int) *errorx.Error {
+	e := errorx.New(errorx.CodeInvalidInput, "Many arguments are invalid.").WithRecovery(errorx.ValidationRecovery)
+	for i := range n {
+		f := errorx.SentField("items."+strconv.Itoa(i)+".name", "value "+strconv.Itoa(i), "Not one of the valid options.")
+		f.Options, f.Hint, f.Rule = []string{"a", "b"}, "Did you mean 'a'?", "oneof"
+		e.Fields = append(e.Fields, f)
+	}
+	return e
+}
+
+// missingError is a tool-built error with n fields the caller did not send:
+// with NeedsInput, the toolerror dialect writes it as needsInput:v1.
+func missingError(n int) *errorx.Error {
+	e := errorx.New(errorx.CodeInvalidInput, "Some arguments are missing.")
+	for i := range n {
+		f := errorx.RequiredField("arg" + strconv.Itoa(i))
+		f.Options = []string{"x" + strconv.Itoa(i), "y"}
+		e.Fields = append(e.Fields, f)
+	}
+	return e
+}
+
+// fieldCount is the size of the field series (8 times it for the larger
+// input): 16,000 fields took up to 1.4 s in the envelope and
+// needsInput:v1, which were quadratic.
+func fieldCount() int { return testsize.N(1000, 3000) }
+
+// A seriesCase is one dialect configuration and one kind of error a size
+// series runs.
+type seriesCase struct {
+	d     render.Dialect
+	kind  string // "sent" (fieldsError) or "missing" (missingError)
+	build func(n int) *errorx.Error
+}
+
+// seriesCases are the configurations and errors the field series run: each
+// dialect with sent fields, and with missing ones the dialects that treat
+// them apart (needsInput:v1, the envelope's required_fields); the long run
+// adds the rest.
+func seriesCases() []seriesCase {
+	var out []seriesCase
+	for _, d := range []render.Dialect{
+		render.Interbase{},
+		render.ToolError{Mode: format.Both},
+		render.ToolError{Mode: format.Both, NeedsInput: true},
+		render.XML{},
+		render.Contract{},
+		render.Envelope{Now: fixedNow},
+	} {
+		needsInput := d.Name() == render.NameToolError && d.(render.ToolError).NeedsInput
+		for _, kind := range []string{"sent", "missing"} {
+			build := fieldsError
+			if kind == "missing" {
+				build = missingError
+			}
+			if testsize.Long() || (kind == "missing") == needsInput || d.Name() == render.NameEnvelope {
+				out = append(out, seriesCase{d, kind, build})
+			}
+		}
+	}
+	return out
+}
+
+// TestRenderFieldsLinear: rendering an error with many fields is linear in
+// every dialect (the envelope's validation_errors and needsInput:v1's merge
+// of shared paths compared every field with every other: 16,000 fields
+// took up to 1.4 s).
+func TestRenderFieldsLinear(t *testing.T) {
+	n := fieldCount()
+	for _, c := range seriesCases() {
+		t.Run(configName(c.d)+"/"+c.kind, func(t *testing.T) {
+			small, large := c.build(n), c.build(8*n)
+			testsize.Linear(t, "Render", func() { c.d.Render(small) }, func() { c.d.Render(large) })
+		})
+	}
+}
+
+// TestDecodeFieldsLinear: each dialect reads back an error with many fields
+// in time and bytes linear in them.
+func TestDecodeFieldsLinear(t *testing.T) {
+	n := fieldCount()
+	for _, c := range seriesCases() {
+		t.Run(configName(c.d)+"/"+c.kind, func(t *testing.T) {
+			decode := func(res *mcp.CallToolResult) func() {
+				return func() {
+					if e, err := c.d.Decode(res); err != nil || len(e.Fields) == 0 {
+						t.Fatalf("Decode gave %v, %v", e, err)
+					}
+				}
+			}
+			testsize.Linear(t, "Decode", decode(c.d.Render(c.build(n))), decode(c.d.Render(c.build(8*n))))
+		})
+	}
+}
+
+// configName names a dialect configuration in a subtest's name.
+func configName(d render.Dialect) string {
+	switch x := d.(type) {
+	case render.ToolError:
+		name := "toolerror-" + x.Mode.String()
+		if x.NeedsInput {
+			name += "-needsinput"
+		}
+		return name
+	case render.Envelope:
+		if x.HTTPCode || x.ToolPrefix {
+			return "envelope-options"
+		}
+	}
+	return d.Name()
+}
+
+// maxDecodeBytes is the most a Decode may allocate per byte of a
+// field-heavy result (text blocks and structuredContent): it was 48 to 82
+// when the JSON dialects read fields through encoding/json.
+const maxDecodeBytes = 16
+
+// wireBytes is how many bytes of text and structuredContent res carries.
+func wireBytes(t *testing.T, res *mcp.CallToolResult) int {
+	n := 0
+	for i := range res.Content {
+		n += len(textOf(t, res, i))
+	}
+	if res.StructuredContent != nil {
+		n += len(structuredOf(t, res))
+	}
+	return n
+}
+
+// TestDecodeBytesPerWireByte: reading a field-heavy result back allocates
+// at most maxDecodeBytes per byte of it, in every dialect, through
+// render.Decode (which tries the dialects in turn) as through the
+// dialect's own Decode.
+func TestDecodeBytesPerWireByte(t *testing.T) {
+	for _, c := range seriesCases() {
+		t.Run(configName(c.d)+"/"+c.kind, func(t *testing.T) {
+			res := c.d.Render(c.build(fieldCount()))
+			wire := wireBytes(t, res)
+			for name, decode := range map[string]func(){
+				"render.Decode":  func() { render.Decode(res) },
+				"Dialect.Decode": func() { c.d.Decode(res) },
+			} {
+				decode()
+				per := float64(testsize.Allocated(decode)) / float64(wire)
+				if per > maxDecodeBytes {
+					t.Errorf("%s allocates %.1f bytes per byte of the result (bound %d)", name, per, maxDecodeBytes)
+				}
+				t.Logf("%s: %.1f bytes per byte of the result", name, per)
+			}
+		})
+	}
+}
