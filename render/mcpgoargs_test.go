@@ -255,7 +255,9 @@ func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
 			// The path as the dialect keeps it, within the Renderer's limits.
 			path := render.DefaultLimits.Apply(errorx.New("X", "m").WithFields(errorx.WrongTypeField("counts."+key, 1, "integer")))
 			assert.Equal(t, rendertest.Project(d, path).Fields[0].Path, e.Fields[0].Path, "%s: the key is the field's path", d.Name())
-			if strings.HasPrefix(key, "password") {
+			// A secret key, or one too long to be read for secret words
+			// (errorx.MaxNameSegment), hides what was sent under it.
+			if strings.HasPrefix(key, "password") || len(key) > errorx.MaxNameSegment {
 				assert.Equal(t, "[redacted]", fmt.Sprint(e.Fields[0].Sent), "%s: sent under a secret key", d.Name())
 			} else {
 				assert.Equal(t, "many", e.Fields[0].Sent, d.Name())
