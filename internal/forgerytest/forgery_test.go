@@ -18,12 +18,9 @@ import (
 // fails with and the item of issue 20 that covers it. TestSentenceForgery
 // checks that each listed case still fails with each listed text, and that
 // every other case passes with every text: a fix that lands must take its
-// lines out, and nothing may start failing unlisted.
-var knownFailures = []struct {
-	cas   string
-	texts []string
-	item  string
-}{
+// lines out, and nothing may start failing unlisted. FuzzSentenceForgery
+// leaves the listed cases out.
+var knownFailures = []knownFailure{
 	{"errorx.Required", markup, itemRule},
 	{"errorx.Required", lineStart, itemLineStart},
 	{"errorx.WrongType/field", markup, itemRule},
@@ -86,19 +83,28 @@ var (
 
 func withSecret(texts []string) []string { return append(slices.Clone(texts), "secret") }
 
+// A knownFailure is a case that fails with some texts, and the item of
+// issue 20 that covers it.
+type knownFailure struct {
+	cas   string
+	texts []string
+	item  string
+}
+
 // known returns the item under which case c is listed as failing with
 // text, or "".
 func known(c, text string) string {
 	for _, k := range knownFailures {
-		if k.cas == c {
-			for _, t := range k.texts {
-				if t == text {
-					return k.item
-				}
-			}
+		if k.cas == c && slices.Contains(k.texts, text) {
+			return k.item
 		}
 	}
 	return ""
+}
+
+// listed reports whether case c is listed as failing with any text.
+func listed(c string) bool {
+	return slices.ContainsFunc(knownFailures, func(k knownFailure) bool { return k.cas == c })
 }
 
 // texts are the hostile texts at this run's size: the long one 64 KiB in
@@ -148,9 +154,10 @@ func benignWires(t testing.TB, c forgeryCase, cf config) []forgerytest.Wire {
 }
 
 // check makes case c's calls with text in every configuration and returns
-// what differs from the benign calls, and what leaks: the secret (a value
-// the Renderer redacts) or the mark of a hidden text.
-func check(t testing.TB, c forgeryCase, text, mark string) []string {
+// what differs from the benign calls, and what leaks: the mark of a hidden
+// text, or, when secret is set (text carries forgerytest.Secret as a value
+// the Renderer redacts), the secret.
+func check(t testing.TB, c forgeryCase, text, mark string, secret bool) []string {
 	var problems []string
 	for _, cf := range configs() {
 		bs := benignWires(t, c, cf)
@@ -164,7 +171,7 @@ func check(t testing.TB, c forgeryCase, text, mark string) []string {
 			for _, d := range forgerytest.Compare(bs[i], w) {
 				problems = append(problems, at+": "+d)
 			}
-			if c.role == value && p.redacts && strings.Contains(text, forgerytest.Secret) && forgerytest.Leaks(w, forgerytest.Secret) {
+			if secret && c.role == value && p.redacts && forgerytest.Leaks(w, forgerytest.Secret) {
 				problems = append(problems, at+": the wire shows the secret "+forgerytest.Secret)
 			}
 			if c.role == hidden && forgerytest.Leaks(w, mark) && !forgerytest.Leaks(bs[i], mark) {
@@ -205,7 +212,7 @@ func TestSentenceForgery(t *testing.T) {
 	for _, c := range cases {
 		for _, tx := range texts() {
 			t.Run(c.name+"/"+tx.Name, func(t *testing.T) {
-				problems := check(t, c, tx.Text, tx.Mark)
+				problems := check(t, c, tx.Text, tx.Mark, tx.Mark == forgerytest.Secret)
 				item := known(c.name, tx.Name)
 				switch {
 				case item == "" && len(problems) > 0:
@@ -249,4 +256,56 @@ func TestKnownFailuresNameCases(t *testing.T) {
 			t.Errorf("knownFailures line for %s names no texts or no item of issue 20: %q", k.cas, k.item)
 		}
 	}
+}
+
+// FuzzSentenceForgery drives one case (pick) with a fuzzed text: the same
+// invariant as TestSentenceForgery, the hidden text's mark being its
+// longest run of letters and digits, without the secret (which shapes of
+// text redaction covers is errorx's to test). Cases listed in knownFailures, texts
+// a case rightly treats apart (its skip) and texts past maxFuzzText are
+// left out.
+func FuzzSentenceForgery(f *testing.F) {
+	ts := forgerytest.Texts(1 << 10)
+	for i := range cases {
+		f.Add(ts[i%len(ts)].Text, uint8(i))
+	}
+	for i, tx := range ts {
+		f.Add(tx.Text, uint8(i*7))
+	}
+	f.Fuzz(func(t *testing.T, text string, pick uint8) {
+		c := cases[int(pick)%len(cases)]
+		if text == "" || len(text) > maxFuzzText || listed(c.name) || c.skip != nil && c.skip(text) {
+			t.Skip()
+		}
+		if problems := check(t, c, text, markOf(text), false); len(problems) > 0 {
+			t.Errorf("%s: caller text %q forges structure or leaks:%s", c.name, cut(text), summary(problems))
+		}
+	})
+}
+
+// maxFuzzText bounds the fuzzed texts: past every string bound (4 KiB), a
+// longer one forges nothing a shorter one cannot, and TestSentenceForgery
+// sends a 64 KiB one in the long run.
+const maxFuzzText = 8 << 10
+
+// markOf returns the longest run of ASCII letters and digits in s when it
+// has at least 8 of them, else "".
+func markOf(s string) string {
+	best, start := "", -1
+	for i := 0; i <= len(s); i++ {
+		alnum := i < len(s) && ('a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z' || '0' <= s[i] && s[i] <= '9')
+		switch {
+		case alnum && start < 0:
+			start = i
+		case !alnum && start >= 0:
+			if i-start > len(best) {
+				best = s[start:i]
+			}
+			start = -1
+		}
+	}
+	if len(best) < 8 {
+		return ""
+	}
+	return best
 }
