@@ -1,0 +1,28 @@
+// Package forgerytest checks that caller text cannot forge the structure of
+// a rendered tool error.
+//
+// A server's sentences (message, recovery, summary, hint, did-you-mean) are
+// its own; what the caller chose (a key, a path, a value, a tool or action
+// name) may reach the wire only in slots each dialect escapes, or quoted and
+// escaped where a sentence names it. The proof is a comparison: the same call
+// is made twice, once with a benign text (Benign) and once with a hostile one
+// (Texts) in the same role, and what a client reads from the two results must
+// have the same shape (Read, Compare):
+//
+//   - a markdown block (toolError:v1's and needsInput:v1's human block),
+//     parsed by a CommonMark parser (github.com/yuin/goldmark), has the same
+//     tree of block and inline nodes: no extra paragraph, heading, list,
+//     emphasis, link, image, raw HTML or code span;
+//   - an XML document (the xml dialect) is well-formed and has the same
+//     elements and attribute names;
+//   - a JSON text block and the structuredContent parse and have the same
+//     key skeleton, a key that held the benign text excepted;
+//   - render.Decode reads back the same dialect and the same number of
+//     fields, actions and details.
+//
+// Leaks reports a secret or a hidden text that reached the wire.
+//
+// The cases (every sentence builder of errorx, validation, render and gosdk,
+// driven with every hostile text in every dialect), the table of cases known
+// to fail and the fuzz target are in this package's tests.
+package forgerytest
