@@ -118,7 +118,9 @@ func wordByteAfter(s string, i int) bool {
 // AppendMarkdownLineStart is AppendMarkdownText for text that starts a
 // line (a list item's first words): a character that would make the line
 // a heading, a quote, a list item or a rule there (# > - + =, or the . or )
-// after leading digits) is escaped too.
+// after leading digits) is escaped too, and so is a leading space or tab,
+// written \u0020 or \u0009, which would otherwise indent the line into a
+// code block.
 func AppendMarkdownLineStart(dst []byte, s string) []byte {
 	digits := 0
 	for digits < len(s) && '0' <= s[digits] && s[digits] <= '9' {
@@ -126,6 +128,9 @@ func AppendMarkdownLineStart(dst []byte, s string) []byte {
 	}
 	switch {
 	case s == "":
+	case s[0] == ' ' || s[0] == '\t':
+		dst = appendUnicodeEscape(dst, rune(s[0]))
+		s = s[1:]
 	case strings.ContainsRune("#>-+=", rune(s[0])):
 		dst = append(dst, '\\', s[0])
 		s = s[1:]

@@ -30,6 +30,8 @@ func TestAppendMarkdownLineStart(t *testing.T) {
 	for in, want := range map[string]string{
 		"email": "email", "tags.0": "tags.0", "1.x": `1\.x`, "12) x": `12\) x`, "12": "12",
 		"# h": `\# h`, "> q": `\> q`, "- l": `\- l`, "+ l": `\+ l`, "===": `\===`, "*": `\*`, "": "",
+		// Leading blanks would indent a list item's text into a code block.
+		"    code": `\u0020   code`, "\t\tcode": "\\u0009\tcode", " x": `\u0020x`,
 	} {
 		if got := string(format.AppendMarkdownLineStart(nil, in)); got != want {
 			t.Errorf("%q: got %s, want %s", in, got, want)

@@ -187,10 +187,11 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 }
 
 // appendMarkdown writes the human-readable block. The tool's own text
-// (message, recovery, actions, expected, options, hint) goes in as written,
-// markdown included, as the reference writes it; what the caller chose (a
-// field's path, which may be a key it sent, and the value it sent) is
-// escaped (format.AppendMarkdownText), so that it cannot start a block or
+// (message, recovery, expected, options, hint) goes in as written,
+// markdown included, as the reference writes it; names that may come from
+// elsewhere (an action, which a server may take from a list it did not
+// write) and what the caller chose (a field's path, which may be a key it
+// sent, and the value it sent) are escaped (format.AppendMarkdownText), so that it cannot start a block or
 // forge a label. Invalid UTF-8 becomes U+FFFD, byte by byte, as a JSON
 // encoder would make it.
 func appendMarkdown(dst []byte, e *errorx.Error) []byte {
@@ -216,7 +217,7 @@ func appendMarkdown(dst []byte, e *errorx.Error) []byte {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
-			dst = append(dst, a...)
+			dst = format.AppendMarkdownText(dst, a)
 		}
 	}
 	if e.RetryAfter > 0 {

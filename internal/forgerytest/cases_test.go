@@ -46,6 +46,13 @@ type forgeryCase struct {
 	// did-you-mean): the fuzz target does not try them, nor the empty
 	// text, which means "unset" in most roles.
 	skip func(text string) bool
+	// alt, when set, is a second benign text whose wire a hostile text
+	// may match instead of the first: an ordinary name that the sentence
+	// must still quote with escapes (a word-edge _), for which a dialect
+	// rightly takes another of its own forms (xml writes Required's error
+	// as a <validation_error> once its message no longer names the path
+	// as it is).
+	alt string
 	// model builds the error of a call; it is rendered by the dialect
 	// alone and by a Renderer.
 	model func(text string) error
@@ -138,7 +145,7 @@ func modes(s string) bool { return slices.Contains([]string{"", "markdown", "jso
 // mcp-go) and gosdk, each with the caller's text in one role.
 var cases = []forgeryCase{
 	// errorx's constructors, where their parameters may be caller text.
-	{name: "errorx.Required", role: name, model: func(s string) error { return errorx.Required(s) }},
+	{name: "errorx.Required", role: name, alt: "_id", model: func(s string) error { return errorx.Required(s) }},
 	{name: "errorx.WrongType/field", role: name, model: func(s string) error { return errorx.WrongType(s, "ten", "integer") }},
 	{name: "errorx.WrongType/sent", role: value, model: func(s string) error { return errorx.WrongType("count", s, "integer") }},
 	{name: "errorx.MissingDiscriminator", role: name, model: func(s string) error { return errorx.MissingDiscriminator(s, actions...) }},
@@ -225,7 +232,7 @@ var cases = []forgeryCase{
 	{name: "mcpgo.RequireInt/key", role: name, call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
 		return mcpgoCall(t, c, "require.keys", `{`+jsonText(s)+`:"x"}`)
 	}},
-	{name: "mcpgo.RequireString/missing", role: name, skip: func(s string) bool { return s == "field" },
+	{name: "mcpgo.RequireString/missing", role: name, alt: "_id", skip: func(s string) bool { return s == "field" },
 		call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
 			return mcpgoCall(t, c, "require.named", `{"field":`+jsonText(s)+`}`)
 		}},
