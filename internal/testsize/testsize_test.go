@@ -97,3 +97,19 @@ func (r *recorder) Errorf(format string, args ...any) {
 	r.msg = fmt.Sprintf(format, args...)
 }
 func (r *recorder) Logf(string, ...any) {}
+
+// TestAllocatedSmall: Allocated counts the bytes of a small run exactly
+// (within the size classes' rounding), not only those of the memory spans
+// the run filled up.
+func TestAllocatedSmall(t *testing.T) {
+	for _, n := range []int{10, 100, 1000} {
+		got := Allocated(func() {
+			for range n {
+				byteSink = make([]byte, 64)
+			}
+		})
+		if want := uint64(64 * n); got < want || got > want+want/10 {
+			t.Errorf("%d allocations of 64 bytes: Allocated = %d, want %d", n, got, want)
+		}
+	}
+}
