@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -131,27 +133,29 @@ type checkRun struct {
 	keys     []byte // the sort keys of items, end to end
 	loc      locator
 	located  bool
+	replaced bool                        // numbers were replaced in inst: sent values are read from text
+	keyAt    map[unsafe.Pointer][]member // by object, where its members are (see indexKeys)
 	internal error
-	// objects lists, per schema with propertyNames, the objects of the
-	// arguments it checks; keyUses counts the failures of one key found.
-	objects map[*snode][][]seg
+	// keyed indexes, per schema with propertyNames, the objects of the
+	// arguments it checks by key; keyUses counts the failures of one key
+	// found.
+	keyed   map[*snode]map[string][][]seg
 	keyUses map[keyUse]int
+	tooLong map[string]bool // the arrays reported as having too many items
 }
 
 // sitem is one failure before it becomes a field: where it is, its sort
 // key, and what to translate.
 type sitem struct {
 	how        how
+	below      bool // failures at or below segs are said by this one (a problem, a wrong type)
+	isKey      bool // a failure of the key at segs (propertyNames)
 	e          *jsonschema.ValidationError
 	segs       []seg
 	start, end int    // the sort key in checkRun.keys
-	below      bool   // failures at or below segs are said by this one
-	prob       int    // how == howProblem: the index in checkRun.probs
-	name       string // the required property; the key of a key failure
-	by         string // howDependent: the property that requires name
-	param      int    // howTooMany: the most items
+	n          int    // howProblem: the index in checkRun.probs; howTooMany: the most items
+	by         string // howDependent: the property that requires the one at segs
 	node       *snode // the schema where the keyword failed (or the object's, for unknown keys)
-	isKey      bool   // a failure of the key at segs (propertyNames)
 }
 
 // how says what an item translates.
@@ -170,6 +174,11 @@ const (
 var emptyObject = []byte("{}")
 
 func (s *Schema) check(tool string, raw []byte, ignore []string) (e *errorx.Error) {
+	defer func() {
+		if p := recover(); p != nil {
+			e = internalError(tool, fmt.Errorf("validation: panic: %v", p))
+		}
+	}()
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = emptyObject
@@ -188,20 +197,7 @@ func (s *Schema) check(tool string, raw []byte, ignore []string) (e *errorx.Erro
 		f.Sent = s.redactSent(nil, false, f.Sent)
 		return errorx.RedactSecrets(NewError(tool, []errorx.Field{f}), nil)
 	}
-	d := decoder{scanner: scanner{s: r.text}}
-	d.check() // keys sent twice, nesting past MaxDepth
-	r.probs = d.probs
-	p := scanner{s: r.text}
-	r.inst = p.value()
-	for i := range r.probs.fields {
-		r.addProblem(i)
-	}
-	r.screen(r.inst, nil)
-	defer func() {
-		if p := recover(); p != nil {
-			e = internalError(tool, fmt.Errorf("validation: panic: %v", p))
-		}
-	}()
+	r.inst = r.decode()
 	verr := s.root.Validate(r.inst)
 	if verr == nil && len(r.items) == 0 {
 		return nil
@@ -211,6 +207,9 @@ func (s *Schema) check(tool string, raw []byte, ignore []string) (e *errorx.Erro
 		if !ok {
 			return internalError(tool, verr)
 		}
+		n := len(r.items) + countFailures(ve)
+		r.items = slices.Grow(r.items, n)
+		r.keys = slices.Grow(r.keys, 8*n)
 		r.collect(ve, nil)
 	}
 	if r.internal != nil {
@@ -248,40 +247,12 @@ const (
 // as binding tells it for a float64.
 var overflowExpected = "a number from " + strconv.FormatFloat(-math.MaxFloat64, 'g', -1, 64) + " to " + strconv.FormatFloat(math.MaxFloat64, 'g', -1, 64)
 
-// screen walks the decoded arguments for numbers (see number).
-func (r *checkRun) screen(v any, segs []seg) {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, m := range x {
-			switch mv := m.(type) {
-			case json.Number:
-				if n := r.number(mv, segs, seg{key: k}); n != mv {
-					x[k] = n
-				}
-			case map[string]any, []any:
-				r.screen(m, append(segs, seg{key: k}))
-			}
-		}
-	case []any:
-		for i, m := range x {
-			switch mv := m.(type) {
-			case json.Number:
-				if n := r.number(mv, segs, seg{index: i, isIdx: true}); n != mv {
-					x[i] = n
-				}
-			case map[string]any, []any:
-				r.screen(m, append(segs, seg{index: i, isIdx: true}))
-			}
-		}
-	}
-}
-
-// number returns n as the library is to see it. Beyond float64's range, n
+// number returns n as the library is to see it (segs is its path). Beyond float64's range, n
 // is a problem (rule overflow, as binding reports it for a float64) and 0
 // stands for it; longer than maxNumberLen or with an exponent beyond
 // maxExponent, its float64 value stands for it (a nonzero value too small
 // for a float64 keeps its sign: ±1e-400).
-func (r *checkRun) number(n json.Number, segs []seg, last seg) json.Number {
+func (r *checkRun) number(n json.Number, segs []seg) any {
 	s := string(n)
 	if len(s) <= 17 && !strings.ContainsAny(s, "eE") {
 		return n // at most 17 digits: well inside float64's range
@@ -289,14 +260,18 @@ func (r *checkRun) number(n json.Number, segs []seg, last seg) json.Number {
 	f, err := strconv.ParseFloat(s, 64)
 	switch {
 	case math.IsInf(f, 0):
-		segs = append(segs[:len(segs):len(segs)], last)
+		r.replaced = true
+		segs = slices.Clone(segs)
 		f := overflowField(overflowExpected)
 		f.Path, f.Sent, f.WasSent = pathOf(segs), n, true
 		r.probs.add(f, "", true)
-		r.add(sitem{how: howProblem, prob: len(r.probs.fields) - 1, segs: segs, below: true})
-		return "0"
+		r.add(sitem{how: howProblem, n: len(r.probs.fields) - 1, segs: segs, below: true})
+		return json.Number("0")
 	case len(s) <= maxNumberLen && !bigExponent(s):
 		return n
+	}
+	r.replaced = true
+	switch {
 	case err == nil && f == 0 && !isZero(s):
 		if s[0] == '-' {
 			return "-1e-" + json.Number(strconv.Itoa(maxExponent))
@@ -360,21 +335,31 @@ func pathOf(segs []seg) string {
 
 // valueAt returns the decoded value at segs, nil when there is none.
 func (r *checkRun) valueAt(segs []seg) any {
+	v, _ := r.lookup(segs)
+	return v
+}
+
+// lookup returns the decoded value at segs and whether there is one.
+func (r *checkRun) lookup(segs []seg) (any, bool) {
 	v := r.inst
 	for _, sg := range segs {
 		switch x := v.(type) {
 		case map[string]any:
-			v = x[sg.key]
+			m, ok := x[sg.key]
+			if !ok || sg.isIdx {
+				return nil, false
+			}
+			v = m
 		case []any:
 			if !sg.isIdx || sg.index >= len(x) {
-				return nil
+				return nil, false
 			}
 			v = x[sg.index]
 		default:
-			return nil
+			return nil, false
 		}
 	}
-	return v
+	return v, true
 }
 
 // segsOf turns an instance location into path segments, telling indexes
@@ -442,62 +427,106 @@ func (r *checkRun) add(it sitem) {
 	r.items = append(r.items, it)
 }
 
-// offset returns where the value at segs starts in the arguments.
+// offset returns where the value of the last key of segs starts in the
+// arguments (its first occurrence): the order unknown keys are reported
+// in.
 func (r *checkRun) offset(segs []seg) int {
-	if !r.located {
-		r.loc.reset(r.text)
-		r.located = true
+	obj, _ := r.valueAt(segs[:len(segs)-1]).(map[string]any)
+	if obj == nil {
+		return 0
 	}
-	at, _ := r.loc.locate(segs)
-	return at
+	if r.keyAt == nil {
+		r.keyAt = map[unsafe.Pointer][]member{}
+		p := scanner{s: r.text}
+		r.indexKeys(&p, r.inst)
+	}
+	ms := r.keyAt[reflect.ValueOf(obj).UnsafePointer()]
+	key := segs[len(segs)-1].key
+	i, _ := slices.BinarySearchFunc(ms, key, func(m member, k string) int { return strings.Compare(m.key, k) })
+	if i < len(ms) && ms[i].key == key {
+		return ms[i].at
+	}
+	return 0
 }
 
-// addProblem adds the decoding problem i: its path is read back from its
-// sort key, which the decoder writes key by key.
-func (r *checkRun) addProblem(i int) {
-	r.add(sitem{how: howProblem, prob: i, segs: r.problemSegs(r.probs.meta[i].key), below: true})
-}
-
-// problemSegs decodes the sort key the decoder's check writes (0x02 then
-// four bytes for an index, 0x02 then the escaped key and 0x00 for a
-// member), telling the two apart by the decoded value.
-func (r *checkRun) problemSegs(key string) []seg {
-	var segs []seg
-	v := r.inst
-	for i := 0; i < len(key); {
-		i++ // ordField
-		switch x := v.(type) {
-		case []any:
-			if i+4 > len(key) {
-				return segs
+// indexKeys walks the arguments' text at p beside v, their decoded value,
+// recording for each object the offsets of its members' values, sorted by
+// key (the first of a key sent twice first). It runs once, for the first
+// unknown key: a pass over the text instead of an index kept for every
+// call.
+func (r *checkRun) indexKeys(p *scanner, v any) {
+	p.ws()
+	switch x := v.(type) {
+	case map[string]any:
+		if p.peek() != '{' {
+			p.skipValue()
+			return
+		}
+		ms := make([]member, 0, len(x))
+		var seen map[string]bool // past smallObject members
+		p.i++
+		for p.i < len(p.s) {
+			p.ws()
+			switch p.peek() {
+			case '}':
+				p.i++
+				slices.SortStableFunc(ms, func(a, b member) int { return strings.Compare(a.key, b.key) })
+				r.keyAt[reflect.ValueOf(x).UnsafePointer()] = ms
+				return
+			case ',':
+				p.i++
+				p.ws()
 			}
-			n := int(key[i])<<24 | int(key[i+1])<<16 | int(key[i+2])<<8 | int(key[i+3])
-			i += 4
-			segs = append(segs, seg{index: n, isIdx: true})
-			v = nil
-			if n < len(x) {
-				v = x[n]
-			}
-		default:
-			var k []byte
-			for i < len(key) && key[i] != 0x00 {
-				c := key[i]
-				if c == 0x01 && i+1 < len(key) {
-					i++
-					c = key[i] - 1
+			k := p.str()
+			p.ws()
+			p.i++ // ':'
+			p.ws()
+			var first bool
+			switch {
+			case seen != nil:
+				first = !seen[k]
+				seen[k] = true
+			case len(ms) == smallObject:
+				seen = make(map[string]bool, len(x))
+				for _, m := range ms {
+					seen[m.key] = true
 				}
-				k = append(k, c)
-				i++
+				first = !seen[k]
+				seen[k] = true
+			default:
+				first = !slices.ContainsFunc(ms, func(m member) bool { return m.key == k })
 			}
-			i++ // 0x00
-			segs = append(segs, seg{key: string(k)})
-			v = nil
-			if m, ok := x.(map[string]any); ok {
-				v = m[string(k)]
+			ms = append(ms, member{k, p.i})
+			if first {
+				r.indexKeys(p, x[k])
+			} else {
+				p.skipValue() // not the value decoded
 			}
 		}
+	case []any:
+		if p.peek() != '[' {
+			p.skipValue()
+			return
+		}
+		p.i++
+		for i := 0; p.i < len(p.s); i++ {
+			p.ws()
+			switch p.peek() {
+			case ']':
+				p.i++
+				return
+			case ',':
+				p.i++
+			}
+			var el any
+			if i < len(x) {
+				el = x[i]
+			}
+			r.indexKeys(p, el)
+		}
+	default:
+		p.skipValue()
 	}
-	return segs
 }
 
 // collect adds the failures of e. keyOf, when not nil, is the path of a
@@ -582,50 +611,70 @@ func (r *checkRun) keyPath(node *snode, key string) []seg {
 	if owner == nil {
 		return []seg{{key: key}}
 	}
-	if r.objects == nil {
-		r.objects, r.keyUses = map[*snode][][]seg{}, map[keyUse]int{}
+	if r.keyed == nil {
+		r.keyed, r.keyUses = map[*snode]map[string][][]seg{}, map[keyUse]int{}
 	}
-	objs, ok := r.objects[owner]
+	byKey, ok := r.keyed[owner]
 	if !ok {
-		objs = r.objectsOf(owner, r.s.top, r.inst, nil, nil)
-		r.objects[owner] = objs
+		byKey = map[string][][]seg{}
+		r.objectsOf(owner, r.s.top, r.inst, nil, byKey)
+		r.keyed[owner] = byKey
 	}
 	u := keyUse{owner, key}
 	n := r.keyUses[u]
 	r.keyUses[u]++
-	for _, segs := range objs {
-		if _, has := r.valueAt(segs).(map[string]any)[key]; has {
-			if n == 0 {
-				return append(segs[:len(segs):len(segs)], seg{key: key})
-			}
-			n--
-		}
+	if objs := byKey[key]; n < len(objs) {
+		return append(objs[n][:len(objs[n]):len(objs[n])], seg{key: key})
 	}
 	return []seg{{key: key}}
 }
 
-// objectsOf appends the paths of the objects under v (at segs, checked by
-// n) that owner checks.
-func (r *checkRun) objectsOf(owner, n *snode, v any, segs []seg, dst [][]seg) [][]seg {
+// objectsOf records, by key, the paths of the objects under v (at segs,
+// checked by n) that owner checks.
+func (r *checkRun) objectsOf(owner, n *snode, v any, segs []seg, byKey map[string][][]seg) {
 	if n == nil {
-		return dst
+		return
 	}
 	switch x := v.(type) {
 	case map[string]any:
 		if slices.Contains(n.views, owner) {
-			dst = append(dst, slices.Clone(segs))
+			at := slices.Clone(segs)
+			for k := range x {
+				byKey[k] = append(byKey[k], at)
+			}
 		}
 		for k, m := range x {
 			sg := seg{key: k}
-			dst = r.objectsOf(owner, r.s.child(n, sg), m, append(segs, sg), dst)
+			r.objectsOf(owner, r.s.child(n, sg), m, append(segs, sg), byKey)
 		}
 	case []any:
 		for i, m := range x {
 			sg := seg{index: i, isIdx: true}
-			dst = r.objectsOf(owner, r.s.child(n, sg), m, append(segs, sg), dst)
+			r.objectsOf(owner, r.s.child(n, sg), m, append(segs, sg), byKey)
 		}
 	}
-	return dst
+}
+
+// countFailures counts the items e's failures make at most.
+func countFailures(e *jsonschema.ValidationError) int {
+	switch k := e.ErrorKind.(type) {
+	case *kind.Required:
+		return len(k.Missing)
+	case *kind.DependentRequired:
+		return len(k.Missing)
+	case *kind.Dependency:
+		return len(k.Missing)
+	case *kind.AdditionalProperties:
+		return len(k.Properties)
+	}
+	if len(e.Causes) == 0 {
+		return 1
+	}
+	n := 0
+	for _, c := range e.Causes {
+		n += countFailures(c)
+	}
+	return n
 }
 
 // rejectsMember handles a schema that rejects every value (false, or
@@ -713,26 +762,31 @@ func (r *checkRun) unknown(segs []seg, parent *snode) {
 	r.add(sitem{how: howUnknown, segs: segs, node: parent})
 }
 
-// tooMany adds the array at segs having more than max items, once.
+// tooMany adds the array at segs having more than max items, once (the
+// library reports each item too many).
 func (r *checkRun) tooMany(segs []seg, max int) {
-	for i := range r.items {
-		if it := &r.items[i]; it.how == howTooMany && equalSegs(it.segs, segs) {
-			return
-		}
+	if r.tooLong == nil {
+		r.tooLong = map[string]bool{}
 	}
-	r.add(sitem{how: howTooMany, segs: segs, param: max})
+	key := string(appendOrdPath(nil, segs))
+	if r.tooLong[key] {
+		return
+	}
+	r.tooLong[key] = true
+	r.add(sitem{how: howTooMany, segs: segs, n: max})
 }
 
-func equalSegs(a, b []seg) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+// appendOrdPath appends segs, each as a sort key writes a member or an
+// index: an unambiguous form of a path.
+func appendOrdPath(dst []byte, segs []seg) []byte {
+	for _, sg := range segs {
+		if sg.isIdx {
+			dst = appendOrdIndex(dst, sg.index)
+		} else {
+			dst = appendOrdKey(dst, ordField, sg.key)
 		}
 	}
-	return true
+	return dst
 }
 
 // alternatives handles an anyOf or oneOf (e, at node) that no alternative

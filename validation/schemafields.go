@@ -20,13 +20,7 @@ import (
 // add), the failures at or below a problem or a wrong type dropped, at
 // most MaxFields of them translated, the others counted.
 func (r *checkRun) build(tool string) *errorx.Error {
-	all := string(r.keys)
-	ms := make([]meta, len(r.items))
-	for i := range r.items {
-		it := &r.items[i]
-		ms[i] = meta{key: all[it.start:it.end], below: it.below}
-	}
-	idx := order(ms, nil)
+	idx := r.order()
 	kept := idx[:min(len(idx), MaxFields)]
 	e, fields := newPacked(len(kept))
 	for _, i := range kept {
@@ -60,8 +54,42 @@ func (r *checkRun) build(tool string) *errorx.Error {
 	return errorx.RedactSecrets(e, nil)
 }
 
-// sent returns what the caller sent at segs, read from the arguments.
+// order returns the items to report, in order: sorted by key, without
+// the failures at or below a problem (a key sent twice, nesting too deep,
+// a number out of range), then without those at or below a wrong type
+// (the library stops at a wrong type, but a sibling schema may go on).
+func (r *checkRun) order() []int {
+	all := string(r.keys)
+	ms := make([]meta, len(r.items))
+	for i := range r.items {
+		it := &r.items[i]
+		ms[i] = meta{key: all[it.start:it.end], below: it.below && it.how == howProblem}
+	}
+	idx := order(ms, nil)
+	hasTypes := false
+	for _, i := range idx {
+		hasTypes = hasTypes || r.items[i].below && r.items[i].how != howProblem
+	}
+	if !hasTypes {
+		return idx
+	}
+	kept := make([]meta, len(idx))
+	for j, i := range idx {
+		kept[j] = meta{key: ms[i].key, below: r.items[i].below}
+	}
+	out := order(kept, nil)
+	for j, k := range out {
+		out[j] = idx[k]
+	}
+	return out
+}
+
+// sent returns what the caller sent at segs: the decoded value, or, when
+// numbers were replaced in it, the value read from the arguments.
 func (r *checkRun) sent(segs []seg) (any, bool) {
+	if !r.replaced {
+		return r.lookup(segs)
+	}
 	if !r.located {
 		r.loc.reset(r.text)
 		r.located = true
@@ -102,8 +130,8 @@ func (r *checkRun) field(it *sitem) errorx.Field {
 	path := pathOf(it.segs)
 	switch it.how {
 	case howProblem:
-		f := r.probs.fields[it.prob]
-		readSent(&f, r.probs.meta[it.prob], r.text)
+		f := r.probs.fields[it.n]
+		readSent(&f, r.probs.meta[it.n], r.text)
 		return f
 	case howRequired:
 		return errorx.RequiredField(path)
@@ -115,7 +143,7 @@ func (r *checkRun) field(it *sitem) errorx.Field {
 	case howUnknown:
 		return r.unknownField(it, path)
 	case howTooMany:
-		f := errorx.Field{Path: path, Rule: "max", Param: itoa(it.param)}
+		f := errorx.Field{Path: path, Rule: "max", Param: itoa(it.n)}
 		f.Sent, f.WasSent = r.sent(it.segs)
 		t := bound(Failure{ActualTag: f.Rule, Param: f.Param, Kind: reflect.Slice})
 		f.Message, f.Hint = t.Message, t.Hint
