@@ -54,7 +54,8 @@ const schemaURL = "mcperr://tool/input-schema.json"
 // hostname… as the JSON Schema specification defines them; unknown
 // formats are annotations) and contentEncoding base64. An invalid schema
 // (not JSON, not valid against its draft's meta-schema, a pattern Go's
-// regexp package cannot compile) is an error wrapping ErrSchema.
+// regexp package cannot compile, a $ref that leads back to itself without
+// reaching into the value) is an error wrapping ErrSchema.
 func CompileSchema(schema []byte) (*Schema, error) {
 	raw := bytes.TrimSpace(schema)
 	if !json.Valid(raw) {
@@ -80,6 +81,9 @@ func CompileSchema(schema []byte) (*Schema, error) {
 	s := &Schema{url: schemaURL, root: sch}
 	s.index(string(raw))
 	s.top = s.nodes[sch]
+	if loc := s.loop(); loc != "" {
+		return nil, fmt.Errorf("%w: %s refers back to itself without reaching into the value", ErrSchema, strings.TrimPrefix(loc, schemaURL))
+	}
 	return s, nil
 }
 
@@ -134,6 +138,7 @@ type checkRun struct {
 	loc      locator
 	located  bool
 	replaced bool                        // numbers were replaced in inst: sent values are read from text
+	inAlt    int                         // collecting the failures of an anyOf's or oneOf's alternative
 	keyAt    map[unsafe.Pointer][]member // by object, where its members are (see indexKeys)
 	internal error
 	// keyed indexes, per schema with propertyNames, the objects of the
@@ -142,6 +147,7 @@ type checkRun struct {
 	keyed   map[*snode]map[string][][]seg
 	keyUses map[keyUse]int
 	tooLong map[string]bool // the arrays reported as having too many items
+	empties map[string]bool // the required properties reported sent empty
 }
 
 // sitem is one failure before it becomes a field: where it is, its sort
@@ -169,6 +175,7 @@ const (
 	howUnknown              // a key the object's schema does not allow
 	howTooMany              // more items than the array's schema has
 	howOneOf                // an anyOf or oneOf matched by no alternative
+	howEmpty                // a required property sent as ""
 )
 
 var emptyObject = []byte("{}")
@@ -540,6 +547,12 @@ func (r *checkRun) collect(e *jsonschema.ValidationError, keyOf []seg) {
 		return r.segsOf(e.InstanceLocation, name)
 	}
 	node := r.s.byLoc[e.SchemaURL]
+	switch e.ErrorKind.(type) {
+	case *kind.Enum, *kind.Const, *kind.Format, *kind.Pattern, *kind.MinLength:
+		if keyOf == nil && r.emptyRequired(e, node) {
+			return
+		}
+	}
 	switch k := e.ErrorKind.(type) {
 	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
 		for _, c := range e.Causes {
@@ -586,7 +599,10 @@ func (r *checkRun) collect(e *jsonschema.ValidationError, keyOf []seg) {
 			r.internal = fmt.Errorf("validation: the schema cannot check the arguments: %v", e)
 		}
 	case *kind.Type:
-		r.add(sitem{how: howKeyword, e: e, segs: at(""), node: node, below: keyOf == nil, isKey: keyOf != nil})
+		// A wrong type says what the other failures at or below the value
+		// would, unless it is an alternative's (an anyOf reported by its
+		// one alternative): the value's own schema still holds.
+		r.add(sitem{how: howKeyword, e: e, segs: at(""), node: node, below: keyOf == nil && r.inAlt == 0, isKey: keyOf != nil})
 	default:
 		r.add(sitem{how: howKeyword, e: e, segs: at(""), node: node, isKey: keyOf != nil})
 	}
@@ -653,6 +669,29 @@ func (r *checkRun) objectsOf(owner, n *snode, v any, segs []seg, byKey map[strin
 			r.objectsOf(owner, r.s.child(n, sg), m, append(segs, sg), byKey)
 		}
 	}
+}
+
+// emptyRequired handles a failure of "" sent for a property its object
+// requires and whose schema has minLength 1: InputSchema's required on a
+// string. It reads as binding's required, once for the value, whichever
+// keywords "" fails (the library stops at enum, const and format, before
+// minLength). It reports whether it did.
+func (r *checkRun) emptyRequired(e *jsonschema.ValidationError, node *snode) bool {
+	if node == nil || node.s.MinLength == nil || *node.s.MinLength != 1 {
+		return false
+	}
+	segs := r.segsOf(e.InstanceLocation, "")
+	if v, _ := r.lookup(segs); v != "" || !r.requiredAt(segs) {
+		return false
+	}
+	if r.empties == nil {
+		r.empties = map[string]bool{}
+	}
+	if key := string(appendOrdPath(nil, segs)); !r.empties[key] {
+		r.empties[key] = true
+		r.add(sitem{how: howEmpty, segs: segs})
+	}
+	return true
 }
 
 // countFailures counts the items e's failures make at most.
@@ -795,18 +834,22 @@ func appendOrdPath(dst []byte, segs []seg) []byte {
 // when one alternative is left, its failures are reported as they are;
 // otherwise the whole is one field.
 func (r *checkRun) alternatives(e *jsonschema.ValidationError, node *snode, keyOf []seg, alts []*jsonschema.Schema) {
-	var real *jsonschema.Schema
-	n := 0
-	for _, a := range alts {
+	real, n := -1, 0
+	for i, a := range alts {
 		if !emptyOnly(a) {
-			real = a
+			real = i
 			n++
 		}
 	}
 	if n == 1 {
-		for _, c := range e.Causes {
-			if c.SchemaURL == real.Location {
+		// No alternative matched: each failed, and its failure is the
+		// cause of its position (a single failure of an alternative is
+		// located where it happened, not at the alternative).
+		for i, c := range e.Causes {
+			if len(e.Causes) == len(alts) && i == real || c.SchemaURL == alts[real].Location {
+				r.inAlt++
 				r.collect(c, keyOf)
+				r.inAlt--
 				return
 			}
 		}

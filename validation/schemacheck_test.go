@@ -59,6 +59,16 @@ func TestSchemaKeywords(t *testing.T) {
 			[]errorx.Field{S("n", N("0")).R("required", "Required.").H("0 does not count.").F()}},
 		{"required false", `{"properties":{"b":{"type":"boolean","const":true}},"required":["b"]}`, `{"b":false}`,
 			[]errorx.Field{S("b", false).R("required", "Required.").H("false does not count.").F()}},
+		{"required null", `{"properties":{"q":{"type":"string"}},"required":["q"]}`, `{"q":null}`,
+			[]errorx.Field{S("q", nil).R("required", "Required.").F()}},
+		{"required not null", `{"properties":{"q":{"not":{"type":"null"}}},"required":["q"]}`, `{"q":null}`,
+			[]errorx.Field{S("q", nil).R("required", "Required.").F()}},
+		{"required empty and enum", `{"properties":{"r":{"type":"string","minLength":1,"enum":["a","b"]},"id":{"type":"string","minLength":1,"format":"uuid","pattern":"^x"}},"required":["r","id"]}`,
+			`{"r":"","id":""}`,
+			[]errorx.Field{
+				S("r", "").R("required", "Required.").H("An empty string does not count.").F(),
+				S("id", "").R("required", "Required.").H("An empty string does not count.").F(),
+			}},
 		{"type", `{"properties":{"n":{"type":"integer"}}}`, `{"n":"5"}`,
 			[]errorx.Field{S("n", "5").R("type", "Wrong type.").E("integer").F()}},
 		{"type not integral", `{"properties":{"n":{"type":"integer"}}}`, `{"n":2.5}`,
@@ -162,6 +172,12 @@ func TestSchemaKeywords(t *testing.T) {
 			[]errorx.Field{S("id", true).R("anyOf", "Matches none of the accepted forms.").E("string or integer").F()}},
 		{"anyOf empty or rules", `{"properties":{"nick":{"type":"string","anyOf":[{"const":""},{"minLength":3}]}}}`, `{"nick":"ab"}`,
 			[]errorx.Field{S("nick", "ab").R("min", "Too short.").H("Minimum length: 3 characters.").P("3").F()}},
+		{"an alternative's wrong type", `{"properties":{"a":{"type":"string","pattern":"\\.go$"}},"anyOf":[{"const":false},{"additionalProperties":{"type":"integer"}}]}`,
+			`{"a":"x"}`,
+			[]errorx.Field{
+				S("a", "x").R("endswith", "Must end with '.go'.").P(".go").F(),
+				S("a", "x").R("type", "Wrong type.").E("integer").F(),
+			}},
 		{"oneOf none", `{"properties":{"v":{"oneOf":[{"type":"string","minLength":3},{"type":"integer","minimum":5}]}}}`, `{"v":1}`,
 			[]errorx.Field{S("v", N("1")).R("oneOf", "Matches none of the accepted forms.").F()}},
 		{"oneOf both", `{"properties":{"v":{"oneOf":[{"type":"integer"},{"minimum":0}]}}}`, `{"v":1}`,
@@ -283,6 +299,8 @@ func TestCompileSchemaErrors(t *testing.T) {
 		"file ref":        `{"properties":{"a":{"$ref":"file:///etc/passwd"}}}`,
 		"unknown $schema": `{"$schema":"https://example.com/schema"}`,
 		"missing def":     `{"properties":{"a":{"$ref":"#/$defs/none"}}}`,
+		"ref loop":        `{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"allOf":[{"$ref":"#/$defs/a"}]}},"properties":{"x":{"$ref":"#/$defs/a"}}}`,
+		"self ref":        `{"$ref":"#","type":"object"}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			s, err := validation.CompileSchema([]byte(schema))

@@ -118,11 +118,17 @@ func (r *checkRun) nodeAt(segs []seg) *snode {
 // minLength 1, 0 for not const 0, false for const true) reads as binding's
 // required does.
 func (r *checkRun) requiredHere(it *sitem) bool {
-	if it.isKey || len(it.segs) == 0 || it.segs[len(it.segs)-1].isIdx {
+	return !it.isKey && r.requiredAt(it.segs)
+}
+
+// requiredAt reports whether the value at segs is a property its object
+// requires.
+func (r *checkRun) requiredAt(segs []seg) bool {
+	if len(segs) == 0 || segs[len(segs)-1].isIdx {
 		return false
 	}
-	parent := r.nodeAt(it.segs[:len(it.segs)-1])
-	return parent != nil && parent.required[it.segs[len(it.segs)-1].key]
+	parent := r.nodeAt(segs[:len(segs)-1])
+	return parent != nil && parent.required[segs[len(segs)-1].key]
 }
 
 // field translates an item.
@@ -142,6 +148,9 @@ func (r *checkRun) field(it *sitem) errorx.Field {
 		return f
 	case howUnknown:
 		return r.unknownField(it, path)
+	case howEmpty:
+		t := requiredText("", true)
+		return errorx.Field{Path: path, Sent: "", WasSent: true, Message: t.Message, Hint: t.Hint, Rule: RuleRequired}
 	case howTooMany:
 		f := errorx.Field{Path: path, Rule: "max", Param: itoa(it.n)}
 		f.Sent, f.WasSent = r.sent(it.segs)
@@ -202,11 +211,11 @@ func (r *checkRun) keyword(it *sitem, sent any, was bool) (Text, string, string)
 	n := it.node
 	switch k := it.e.ErrorKind.(type) {
 	case *kind.Type:
+		if sent == nil && was && r.requiredHere(it) {
+			return requiredText(sent, was), RuleRequired, "" // null for a property required
+		}
 		return Text{Expected: typeNames(k.Want)}, RuleType, ""
 	case *kind.Enum:
-		if sent == "" && n != nil && n.s.MinLength != nil && *n.s.MinLength == 1 && r.requiredHere(it) {
-			return requiredText(sent, was), RuleRequired, "" // InputSchema's required beside oneof
-		}
 		t := oneOf(Failure{})
 		t.Options = nil
 		if n != nil {
@@ -233,9 +242,6 @@ func (r *checkRun) keyword(it *sitem, sent any, was bool) (Text, string, string)
 	case *kind.Pattern:
 		return patternText(k.Want)
 	case *kind.MinLength:
-		if k.Want == 1 && k.Got == 0 && r.requiredHere(it) {
-			return requiredText(sent, was), RuleRequired, ""
-		}
 		return sizeText("min", k.Want, n != nil && pinned(n.s.MinLength, n.s.MaxLength), reflect.String)
 	case *kind.MaxLength:
 		return sizeText("max", k.Want, n != nil && pinned(n.s.MinLength, n.s.MaxLength), reflect.String)
@@ -296,11 +302,16 @@ func requiredText(sent any, was bool) Text {
 }
 
 // notText explains "not": not const is binding's ne (or its required, for
-// not 0 on a required property), not a literal pattern its excludes.
+// not 0 on a required property), not a literal pattern its excludes, not
+// null on a required property its required.
 func (r *checkRun) notText(it *sitem, not *jsonschema.Schema, sent any, was bool) (Text, string, string) {
 	c := *not
 	c.Types = nil
 	switch {
+	case not.Types != nil && slices.Equal(not.Types.ToStrings(), []string{"null"}) && acceptsAll(&c):
+		if r.requiredHere(it) {
+			return requiredText(sent, was), RuleRequired, "" // InputSchema's required on an interface
+		}
 	case not.Const != nil:
 		c.Const = nil
 		if !acceptsAll(&c) {

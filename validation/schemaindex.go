@@ -116,34 +116,78 @@ func (s *Schema) index(raw string) {
 	}
 }
 
+// inPlace lists the subschemas of sch that apply to the same value:
+// references and combinators.
+func inPlace(sch *jsonschema.Schema) []*jsonschema.Schema {
+	out := []*jsonschema.Schema{sch.Ref, sch.RecursiveRef, sch.Not, sch.If, sch.Then, sch.Else}
+	if sch.DynamicRef != nil {
+		out = append(out, sch.DynamicRef.Ref)
+	}
+	out = append(out, sch.AllOf...)
+	out = append(out, sch.AnyOf...)
+	out = append(out, sch.OneOf...)
+	for _, p := range sch.DependentSchemas {
+		out = append(out, p)
+	}
+	for _, d := range sch.Dependencies {
+		if p, ok := d.(*jsonschema.Schema); ok {
+			out = append(out, p)
+		}
+	}
+	return slices.DeleteFunc(out, func(p *jsonschema.Schema) bool { return p == nil })
+}
+
+// loop returns the location of a schema that applies to a value through
+// references and combinators alone and comes back to itself (a $ref to
+// itself, or to an allOf that refers back): checking any value would loop.
+// "" when there is none.
+func (s *Schema) loop() string {
+	const (
+		unseen = iota
+		open
+		done
+	)
+	state := map[*jsonschema.Schema]int{}
+	var visit func(sch *jsonschema.Schema) string
+	visit = func(sch *jsonschema.Schema) string {
+		switch state[sch] {
+		case open:
+			return sch.Location
+		case done:
+			return ""
+		}
+		state[sch] = open
+		for _, c := range inPlace(sch) {
+			if loc := visit(c); loc != "" {
+				return loc
+			}
+		}
+		state[sch] = done
+		return ""
+	}
+	for sch := range s.nodes {
+		if loc := visit(sch); loc != "" {
+			return loc
+		}
+	}
+	return ""
+}
+
 // passwordFormat is the format that marks a string as a password: never
 // echoed.
 const passwordFormat = "password"
 
 // appendChildren appends the subschemas of sch.
 func appendChildren(stack []*jsonschema.Schema, sch *jsonschema.Schema) []*jsonschema.Schema {
-	stack = append(stack, sch.Ref, sch.RecursiveRef, sch.Not, sch.If, sch.Then, sch.Else, sch.PropertyNames,
-		sch.UnevaluatedProperties, sch.Contains, sch.Items2020, sch.UnevaluatedItems, sch.ContentSchema)
-	if sch.DynamicRef != nil {
-		stack = append(stack, sch.DynamicRef.Ref)
-	}
-	stack = append(stack, sch.AllOf...)
-	stack = append(stack, sch.AnyOf...)
-	stack = append(stack, sch.OneOf...)
+	stack = append(stack, inPlace(sch)...)
+	stack = append(stack, sch.PropertyNames, sch.UnevaluatedProperties, sch.Contains, sch.Items2020,
+		sch.UnevaluatedItems, sch.ContentSchema)
 	stack = append(stack, sch.PrefixItems...)
 	for _, p := range sch.Properties {
 		stack = append(stack, p)
 	}
 	for _, p := range sch.PatternProperties {
 		stack = append(stack, p)
-	}
-	for _, p := range sch.DependentSchemas {
-		stack = append(stack, p)
-	}
-	for _, d := range sch.Dependencies {
-		if p, ok := d.(*jsonschema.Schema); ok {
-			stack = append(stack, p)
-		}
 	}
 	for _, x := range []any{sch.AdditionalProperties, sch.Items, sch.AdditionalItems} {
 		switch x := x.(type) {
