@@ -116,11 +116,15 @@ func (noLoader) Load(url string) (any, error) {
 // A schema whose $ref chain loops on one value is a server-side mistake:
 // INTERNAL_ERROR.
 func (s *Schema) Check(tool string, raw []byte, opts ...Option) error {
-	c := newConfig(opts)
-	if c.tool != "" {
-		tool = c.tool
+	var ignore []string
+	if len(opts) > 0 {
+		c := newConfig(opts)
+		if c.tool != "" {
+			tool = c.tool
+		}
+		ignore = c.ignore
 	}
-	if e := s.check(tool, raw, c.ignore); e != nil {
+	if e := s.check(tool, raw, ignore); e != nil {
 		return e
 	}
 	return nil
