@@ -36,6 +36,9 @@ type Schema struct {
 	// arguments that are not JSON are not echoed; schemaSecrets: a
 	// schema marks values secret (writeOnly, format password).
 	secrets, schemaSecrets bool
+	// branchy: the schema refers to itself through a value; the
+	// evaluations a check takes are counted first (see tooCostly).
+	branchy bool
 }
 
 // schemaURL is the address a compiled schema is known by; nothing is ever
@@ -84,6 +87,7 @@ func CompileSchema(schema []byte) (*Schema, error) {
 	if loc := s.loop(); loc != "" {
 		return nil, fmt.Errorf("%w: %s refers back to itself without reaching into the value", ErrSchema, strings.TrimPrefix(loc, schemaURL))
 	}
+	s.branchy = s.recursive()
 	return s, nil
 }
 
@@ -108,8 +112,12 @@ func (noLoader) Load(url string) (any, error) {
 // expected form, options, hint, rule and parameter. Arguments that are
 // not JSON, not an object, keys sent twice and nesting past MaxDepth are
 // reported as Bind reports them; a number beyond float64's range is
-// "overflow". At most MaxFields fields are kept, the others counted as
-// Bind counts them. Sent values are redacted when their schema is
+// "overflow". Against a schema that refers to itself through a value and
+// offers alternatives on the way (the library checks a value once per
+// alternative at each level: exponential in the nesting), arguments that
+// would take more than a budget linear in their size are refused with one
+// field of rule depth at the top. At most MaxFields fields are kept, the
+// others counted as Bind counts them. Sent values are redacted when their schema is
 // writeOnly or has format password, when a name on their path is secret
 // (errorx.IsSecret), and for an unknown key near a secret property.
 //
@@ -143,6 +151,7 @@ type checkRun struct {
 	located  bool
 	replaced bool                        // numbers were replaced in inst: sent values are read from text
 	inAlt    int                         // collecting the failures of an anyOf's or oneOf's alternative
+	values   int                         // the values of the arguments
 	keyAt    map[unsafe.Pointer][]member // by object, where its members are (see indexKeys)
 	internal error
 	// keyed indexes, per schema with propertyNames, the objects of the
@@ -209,6 +218,9 @@ func (s *Schema) check(tool string, raw []byte, ignore []string) (e *errorx.Erro
 		return errorx.RedactSecrets(NewError(tool, []errorx.Field{f}), nil)
 	}
 	r.inst = r.decode()
+	if s.branchy && r.tooCostly() {
+		return NewError(tool, []errorx.Field{costlyField(r.text)})
+	}
 	verr := s.root.Validate(r.inst)
 	if verr == nil && len(r.items) == 0 {
 		return nil

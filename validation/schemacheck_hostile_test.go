@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -142,6 +143,10 @@ func TestSchemaLinear(t *testing.T) {
 			}},
 		{"deep lists", `{"properties":{"m":{"items":{"items":{"items":{"items":{"type":"integer"}}}}}}}`,
 			func(n int) string { return `{"m":[` + repeat(n, func(int) string { return `[[["x"]]]` }) + `]}` }},
+		{"branching recursion", branching,
+			func(n int) string {
+				return `{"trees":[` + repeat(n/4, func(int) string { return chain(5, `"x"`) }) + `]}`
+			}},
 	} {
 		t.Run(c.what, func(t *testing.T) {
 			schemaSeries(t, c.what, c.schema, n, c.build)
@@ -158,4 +163,38 @@ func TestSchemaLinearDepth(t *testing.T) {
 	schemaSeries(t, "deep trees", schema, n, func(n int) string {
 		return `{"trees":[` + repeat(n, func(int) string { return nested(validation.MaxDepth - 2) }) + `]}`
 	})
+}
+
+// branching is a schema that refers to itself through a value and offers
+// two alternatives on the way, each reaching further: the library checks a
+// value once per alternative at each level.
+const branching = `{"$defs":{"node":{"anyOf":[
+	{"type":"object","properties":{"c":{"$ref":"#/$defs/node"}},"required":["y"]},
+	{"type":"object","properties":{"c":{"$ref":"#/$defs/node"},"x":{"type":"integer"}}}]}},
+	"properties":{"trees":{"items":{"$ref":"#/$defs/node"}}}}`
+
+// chain is levels objects nested under "c", the innermost holding x.
+func chain(levels int, x string) string {
+	return strings.Repeat(`{"c":`, levels-1) + `{"x":` + x + `}` + strings.Repeat("}", levels-1)
+}
+
+// TestSchemaBranchingRecursion: arguments whose nesting would make the
+// library's work explode against such a schema (18 levels took 4 s, each
+// level doubling it) are refused at once, with one field of rule depth;
+// moderately nested ones are checked.
+func TestSchemaBranchingRecursion(t *testing.T) {
+	start := time.Now()
+	e := checkSchema(t, branching, `{"trees":[`+chain(60, `"x"`)+`]}`)
+	require.NotNil(t, e)
+	assert.Less(t, time.Since(start), 2*time.Second)
+	require.Len(t, e.Fields, 1)
+	assert.Equal(t, "", e.Fields[0].Path)
+	assert.Equal(t, validation.RuleDepth, e.Fields[0].Rule)
+	assert.Equal(t, "Nested too deeply.", e.Fields[0].Message)
+
+	fs := schemaFields(t, branching, `{"trees":[`+chain(8, `"x"`)+`]}`)
+	require.Len(t, fs, 1)
+	assert.Equal(t, "trees.0", fs[0].Path)
+	assert.Equal(t, "anyOf", fs[0].Rule)
+	assert.Nil(t, checkSchema(t, branching, `{"trees":[`+chain(8, `1`)+`]}`))
 }

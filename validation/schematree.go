@@ -32,6 +32,7 @@ func (r *checkRun) decode() any {
 }
 
 func (b *tree) value() any {
+	b.r.values++
 	b.ws()
 	switch b.peek() {
 	case '{', '[':
