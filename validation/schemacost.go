@@ -31,29 +31,7 @@ const (
 // cycle of the schema graph): only then can the evaluations outgrow the
 // arguments.
 func (s *Schema) recursive() bool {
-	const (
-		open = iota + 1
-		done
-	)
-	state := map[*jsonschema.Schema]int{}
-	var visit func(sch *jsonschema.Schema) bool
-	visit = func(sch *jsonschema.Schema) bool {
-		switch state[sch] {
-		case open:
-			return true
-		case done:
-			return false
-		}
-		state[sch] = open
-		for _, c := range appendChildren(nil, sch) {
-			if c != nil && visit(c) {
-				return true
-			}
-		}
-		state[sch] = done
-		return false
-	}
-	return visit(s.root)
+	return s.cycle(func(sch *jsonschema.Schema) []*jsonschema.Schema { return appendChildren(nil, sch) }) != nil
 }
 
 // coster counts the evaluations the library makes of the arguments.

@@ -142,35 +142,46 @@ func inPlace(sch *jsonschema.Schema) []*jsonschema.Schema {
 // itself, or to an allOf that refers back): checking any value would loop.
 // "" when there is none.
 func (s *Schema) loop() string {
+	if sch := s.cycle(inPlace); sch != nil {
+		return sch.Location
+	}
+	return ""
+}
+
+// cycle returns a schema that reaches itself through edges, nil when none
+// does.
+func (s *Schema) cycle(edges func(*jsonschema.Schema) []*jsonschema.Schema) *jsonschema.Schema {
 	const (
-		unseen = iota
-		open
+		open = iota + 1
 		done
 	)
 	state := map[*jsonschema.Schema]int{}
-	var visit func(sch *jsonschema.Schema) string
-	visit = func(sch *jsonschema.Schema) string {
+	var visit func(sch *jsonschema.Schema) *jsonschema.Schema
+	visit = func(sch *jsonschema.Schema) *jsonschema.Schema {
 		switch state[sch] {
 		case open:
-			return sch.Location
+			return sch
 		case done:
-			return ""
+			return nil
 		}
 		state[sch] = open
-		for _, c := range inPlace(sch) {
-			if loc := visit(c); loc != "" {
-				return loc
+		for _, c := range edges(sch) {
+			if c == nil {
+				continue
+			}
+			if found := visit(c); found != nil {
+				return found
 			}
 		}
 		state[sch] = done
-		return ""
+		return nil
 	}
 	for sch := range s.nodes {
-		if loc := visit(sch); loc != "" {
-			return loc
+		if found := visit(sch); found != nil {
+			return found
 		}
 	}
-	return ""
+	return nil
 }
 
 // passwordFormat is the format that marks a string as a password: never
