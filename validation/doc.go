@@ -142,6 +142,29 @@
 // schema's minimum and maximum are, not on the float64 it rounds to:
 // 0.30000000000000001 is more than max=0.3.
 //
+// # JSON Schema
+//
+// Tools whose arguments are declared as JSON Schema rather than as a
+// tagged struct (a hand-written inputSchema, the schema an SDK infers from
+// a struct, mcp-go's WithString and the like) get the same errors:
+// CompileSchema compiles the schema once, (*Schema).Check checks each
+// call's JSON arguments against it. A keyword's failure reads as the
+// validate tag that says the same: enum as oneof (Options, "Did you
+// mean"), minLength, minItems, minProperties and minimum as min (len when
+// the schema pins both bounds to one value), maximum and the others as max,
+// exclusiveMinimum as gt, exclusiveMaximum as lt, const as eq, not const as
+// ne, additionalProperties as an unknown key (with "Did you mean" against
+// the properties), uniqueItems as unique, dependentRequired as
+// required_with, formats and InputSchema's patterns as their tags (email,
+// url, uuid4, alphanum, startswith…), an anyOf or oneOf of such keywords as
+// their or-group ("len=0|len=5"); a property the object requires that is
+// sent empty ("" against minLength 1, 0 against not 0, false against const
+// true) as required. Keywords no tag says keep their name as Rule
+// (multipleOf, pattern, format for the formats validator lacks, anyOf,
+// oneOf, not, false, contains) with a text of their own. Paths, order,
+// the summary, the bound on fields, duplicates, depth and redaction are
+// Bind's; see Check.
+//
 // # Messages and stdout
 //
 // The package owns its message catalogue and never calls validator's

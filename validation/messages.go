@@ -283,6 +283,10 @@ func generic(tag, param string) Text {
 	return Text{Message: "Failed the '" + tag + "' rule.", Expected: "a value satisfying " + rule}
 }
 
+// noFormMatched is the message of a value that matches none of the forms
+// an or-group (or a JSON Schema anyOf or oneOf) accepts.
+const noFormMatched = "Matches none of the accepted forms."
+
 // orGroup explains "a|b=1|c": the value matched none of the alternatives.
 // Expected joins what each alternative expects: its own text's Expected,
 // else, for a built-in size rule or oneof, the form it asks for ("empty",
@@ -308,7 +312,7 @@ func (v *Validator) orGroup(f Failure) Text {
 			b.WriteString("a value satisfying " + part)
 		}
 	}
-	return Text{Message: "Matches none of the accepted forms.", Expected: b.String()}
+	return Text{Message: noFormMatched, Expected: b.String()}
 }
 
 // expectedForm is what a built-in rule without an Expected of its own asks

@@ -1,0 +1,200 @@
+package validation_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/testsize"
+	"github.com/mcperr/mcperr/validation"
+)
+
+// Hostile arguments against a compiled schema: the rules binding holds to
+// (keys sent twice, nesting past MaxDepth, a bounded error, work linear
+// in the arguments' size, time and bytes) hold for Check too.
+
+// TestSchemaDuplicateKeys: a key sent twice in one object, at any depth,
+// is rule "duplicate" with the repeated value, and the schema's failures
+// at or below it are dropped (neither value is taken).
+func TestSchemaDuplicateKeys(t *testing.T) {
+	schema := `{"properties":{"email":{"type":"string","format":"email"},"inner":{"properties":{"zip":{"type":"integer"}}},
+		"list":{"items":{"properties":{"zip":{"type":"integer"}}}},"meta":{}},"additionalProperties":false}`
+	for _, c := range []struct{ args, path string }{
+		{`{"email":"x","email":"ada@example.com"}`, "email"},
+		{`{"inner":{"zip":"1","zip":"ada@example.com"}}`, "inner.zip"},
+		{`{"list":[{},{"zip":1,"zip":"ada@example.com"}]}`, "list.1.zip"},
+		{`{"meta":{"x":[{"k":1,"k":"ada@example.com"}]}}`, "meta.x.0.k"},
+		{`{"format":"json","format":"ada@example.com"}`, "format"},
+		{`{"zzz":1,"zzz":"ada@example.com"}`, "zzz"},
+	} {
+		fs := schemaFields(t, schema, c.args)
+		want := errorx.Field{Path: c.path, Sent: "ada@example.com", WasSent: true, Message: "Sent twice.", Hint: "Send each key once.", Rule: validation.RuleDuplicate}
+		if c.path == "zzz" { // and unknown, which is not below it
+			require.Len(t, fs, 2, "%s: %s", c.args, fieldJSON(fs))
+			assert.Equal(t, validation.RuleUnknown, fs[1].Rule)
+			fs = fs[:1]
+		}
+		assert.Equal(t, []errorx.Field{want}, fs, c.args)
+	}
+}
+
+// TestSchemaDepth: arguments nested past MaxDepth fail with one field of
+// rule "depth" at the first object too deep, whatever the schema says
+// there (nothing, or a recursive $ref); at MaxDepth they are checked whole.
+func TestSchemaDepth(t *testing.T) {
+	recursive := `{"$defs":{"node":{"type":"object","properties":{"child":{"$ref":"#/$defs/node"},"leaf":{"type":"string","format":"email"}},
+		"additionalProperties":false}},"$ref":"#/$defs/node"}`
+	for _, schema := range []string{`{}`, recursive} {
+		for _, levels := range []int{validation.MaxDepth + 1, 6000} {
+			fs := schemaFields(t, schema, nested(levels))
+			want := strings.Repeat("child.", validation.MaxDepth-1) + "child"
+			require.Len(t, fs, 1, "%d levels", levels)
+			assert.Equal(t, want, fs[0].Path)
+			assert.Equal(t, validation.RuleDepth, fs[0].Rule)
+			assert.Equal(t, "Nested too deeply.", fs[0].Message)
+			s, _ := fs[0].Sent.(string)
+			assert.True(t, strings.HasPrefix(s, "…(truncated, "), "sent %#v", fs[0].Sent)
+		}
+	}
+	fs := schemaFields(t, recursive, nested(validation.MaxDepth))
+	require.Len(t, fs, 1)
+	assert.Equal(t, strings.Repeat("child.", validation.MaxDepth-1)+"leaf", fs[0].Path)
+	assert.Equal(t, "email", fs[0].Rule)
+}
+
+// TestSchemaFieldBound: an error keeps at most MaxFields fields, the first
+// in order, counts the others under errorx.TruncatedKey, and its summary
+// still names every argument concerned.
+func TestSchemaFieldBound(t *testing.T) {
+	schema := `{"properties":{"tags":{"items":{"type":"integer","minimum":10}},"name":{"minLength":3}},"additionalProperties":false}`
+	args := `{"tags":[` + repeat(150, func(int) string { return "1" }) + `],"name":"x","zz":1}`
+	e := checkSchema(t, schema, args)
+	require.NotNil(t, e)
+	require.Len(t, e.Fields, validation.MaxFields)
+	assert.Equal(t, "tags.0", e.Fields[0].Path)
+	assert.Equal(t, "tags.99", e.Fields[validation.MaxFields-1].Path)
+	v, ok := e.Details.Get(errorx.TruncatedKey)
+	assert.True(t, ok)
+	assert.Equal(t, "(truncated: 52 more fields)", v)
+	assert.Equal(t, "3 arguments of tool are invalid: tags, name, 1 unknown key.", e.Message)
+	_, ok = checkSchema(t, schema, `{"tags":[1]}`).Details.Get(errorx.TruncatedKey)
+	assert.False(t, ok, "no detail when nothing is cut")
+}
+
+// schemaSeries runs a size series of Check: the arguments build(n) and
+// build(8n) against schema, both failing, in time and bytes.
+func schemaSeries(t *testing.T, what, schema string, n int, build func(n int) string) {
+	t.Helper()
+	s, err := validation.CompileSchema([]byte(schema))
+	require.NoError(t, err)
+	run := func(raw []byte) func() {
+		return func() {
+			if s.Check("t", raw) == nil {
+				t.Fatalf("%d bytes of arguments passed", len(raw))
+			}
+		}
+	}
+	testsize.Linear(t, what, run([]byte(build(n))), run([]byte(build(8*n))))
+}
+
+// TestSchemaLinear: Check's work is linear in the arguments' size however
+// many failures they hold (each element failing, unknown keys, map
+// entries, keys failing propertyNames, or-groups, keys sent twice, numbers
+// too large) and for valid ones too, in time and in bytes allocated.
+func TestSchemaLinear(t *testing.T) {
+	n := testsize.N(250, 2000)
+	for _, c := range []struct {
+		what, schema string
+		build        func(n int) string
+	}{
+		{"wrong types", `{"properties":{"tags":{"items":{"type":"integer"}}}}`,
+			func(n int) string { return `{"tags":[` + repeat(n, func(int) string { return `"x"` }) + `]}` }},
+		{"bounds", `{"properties":{"tags":{"items":{"type":"integer","minimum":10,"multipleOf":3}}}}`, listArgs},
+		{"structs", `{"properties":{"items":{"items":{"properties":{"email":{"format":"email"}},"required":["id"]}}}}`, structArgs},
+		{"unknown keys", `{"properties":{"email":{}},"additionalProperties":false}`, unknownArgs},
+		{"map entries", `{"properties":{"labels":{"additionalProperties":{"type":"integer","minimum":10}}}}`, mapArgs},
+		{"keys", `{"properties":{"labels":{"propertyNames":{"minLength":5},"additionalProperties":{"minLength":5}}}}`, keysArgs},
+		{"keys in many objects", `{"properties":{"items":{"items":{"propertyNames":{"maxLength":3}}}}}`,
+			func(n int) string {
+				return `{"items":[` + repeat(n, func(i int) string { return `{"key` + strconv.Itoa(i) + `":1}` }) + `]}`
+			}},
+		{"or-groups", `{"properties":{"zips":{"items":{"type":"string","anyOf":[{"maxLength":0},{"minLength":5,"maxLength":5}]}}}}`,
+			func(n int) string { return `{"zips":[` + repeat(n, func(int) string { return `"123"` }) + `]}` }},
+		{"duplicates", `{"properties":{"labels":{"additionalProperties":{"type":"integer"}}}}`,
+			func(n int) string {
+				return `{"labels":{` + repeat(n, func(i int) string { return `"k` + strconv.Itoa(i%2) + `":1` }) + `}}`
+			}},
+		{"huge numbers", `{"properties":{"ns":{"items":{"type":"number","exclusiveMinimum":0}}}}`,
+			func(n int) string {
+				return `{"ns":[` + repeat(n, func(int) string { return `1e999999,-1e-999999` }) + `]}`
+			}},
+		{"long numbers", `{"properties":{"ns":{"items":{"type":"number","maximum":0.1}}}}`,
+			func(n int) string {
+				return `{"ns":[` + repeat(n, func(int) string { return "0." + strings.Repeat("7", 1000) }) + `]}`
+			}},
+		{"unique items", `{"properties":{"ids":{"uniqueItems":true}},"required":["x"]}`,
+			func(n int) string {
+				return `{"ids":[` + repeat(n, func(i int) string { return `{"id":` + strconv.Itoa(i) + `}` }) + `]}`
+			}},
+		{"deep lists", `{"properties":{"m":{"items":{"items":{"items":{"items":{"type":"integer"}}}}}}}`,
+			func(n int) string { return `{"m":[` + repeat(n, func(int) string { return `[[["x"]]]` }) + `]}` }},
+		{"branching recursion", branching,
+			func(n int) string {
+				return `{"trees":[` + repeat(n/4, func(int) string { return chain(5, `"x"`) }) + `]}`
+			}},
+	} {
+		t.Run(c.what, func(t *testing.T) {
+			schemaSeries(t, c.what, c.schema, n, c.build)
+		})
+	}
+}
+
+// TestSchemaLinearDepth: a recursive schema over arguments nested up to
+// MaxDepth, many times over, costs time linear in their size.
+func TestSchemaLinearDepth(t *testing.T) {
+	schema := `{"$defs":{"node":{"type":"object","properties":{"child":{"$ref":"#/$defs/node"},"leaf":{"type":"string","format":"email"}}}},
+		"properties":{"trees":{"items":{"$ref":"#/$defs/node"}}}}`
+	n := testsize.N(2, 16)
+	schemaSeries(t, "deep trees", schema, n, func(n int) string {
+		return `{"trees":[` + repeat(n, func(int) string { return nested(validation.MaxDepth - 2) }) + `]}`
+	})
+}
+
+// branching is a schema that refers to itself through a value and offers
+// two alternatives on the way, each reaching further: the library checks a
+// value once per alternative at each level.
+const branching = `{"$defs":{"node":{"anyOf":[
+	{"type":"object","properties":{"c":{"$ref":"#/$defs/node"}},"required":["y"]},
+	{"type":"object","properties":{"c":{"$ref":"#/$defs/node"},"x":{"type":"integer"}}}]}},
+	"properties":{"trees":{"items":{"$ref":"#/$defs/node"}}}}`
+
+// chain is levels objects nested under "c", the innermost holding x.
+func chain(levels int, x string) string {
+	return strings.Repeat(`{"c":`, levels-1) + `{"x":` + x + `}` + strings.Repeat("}", levels-1)
+}
+
+// TestSchemaBranchingRecursion: arguments whose nesting would make the
+// library's work explode against such a schema (18 levels took 4 s, each
+// level doubling it) are refused at once, with one field of rule depth;
+// moderately nested ones are checked.
+func TestSchemaBranchingRecursion(t *testing.T) {
+	start := time.Now()
+	e := checkSchema(t, branching, `{"trees":[`+chain(60, `"x"`)+`]}`)
+	require.NotNil(t, e)
+	assert.Less(t, time.Since(start), 2*time.Second)
+	require.Len(t, e.Fields, 1)
+	assert.Equal(t, "", e.Fields[0].Path)
+	assert.Equal(t, validation.RuleDepth, e.Fields[0].Rule)
+	assert.Equal(t, "Nested too deeply.", e.Fields[0].Message)
+
+	fs := schemaFields(t, branching, `{"trees":[`+chain(8, `"x"`)+`]}`)
+	require.Len(t, fs, 1)
+	assert.Equal(t, "trees.0", fs[0].Path)
+	assert.Equal(t, "anyOf", fs[0].Rule)
+	assert.Nil(t, checkSchema(t, branching, `{"trees":[`+chain(8, `1`)+`]}`))
+}
