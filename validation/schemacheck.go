@@ -203,7 +203,7 @@ func (s *Schema) check(tool string, raw []byte, ignore []string) (e *errorx.Erro
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = emptyObject
 	}
-	if !json.Valid(raw) {
+	if !validJSON(raw) {
 		return NewError(tool, []errorx.Field{{
 			Sent: s.invalidText(raw), WasSent: true,
 			Message: "Is not valid JSON.", Expected: "a JSON object", Rule: RuleSyntax,

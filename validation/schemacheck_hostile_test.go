@@ -50,7 +50,7 @@ func TestSchemaDepth(t *testing.T) {
 	recursive := `{"$defs":{"node":{"type":"object","properties":{"child":{"$ref":"#/$defs/node"},"leaf":{"type":"string","format":"email"}},
 		"additionalProperties":false}},"$ref":"#/$defs/node"}`
 	for _, schema := range []string{`{}`, recursive} {
-		for _, levels := range []int{validation.MaxDepth + 1, 6000} {
+		for _, levels := range []int{validation.MaxDepth + 1, 6000, 10001} { // past encoding/json's 10,000 too
 			fs := schemaFields(t, schema, nested(levels))
 			want := strings.Repeat("child.", validation.MaxDepth-1) + "child"
 			require.Len(t, fs, 1, "%d levels", levels)
