@@ -128,7 +128,7 @@ const ValidationRecovery = "Fix the fields above and call the tool again. Do not
 // key it sent): the sentences name it through format.Quote, credentials
 // masked (see the package documentation, "Caller text in sentences").
 func Required(field string) *Error {
-	f := quote(field)
+	f := Quote(field)
 	e := New(CodeMissingRequiredField, "Required field "+f+" is missing.")
 	e.Recovery = "Provide the " + f + " parameter and retry."
 	e.Fields = []Field{RequiredField(field)}
@@ -142,7 +142,7 @@ func Required(field string) *Error {
 // caller text (a map key a handler binds): the sentences name it through
 // format.Quote; expected is written as it is when it is a plain word.
 func WrongType(field string, sent any, expected string) *Error {
-	f, typ := quote(field), withArticle(word(expected))
+	f, typ := Quote(field), withArticle(word(expected))
 	e := New(CodeInvalidFieldType, "Field "+f+" must be "+typ+".")
 	e.Recovery = "Send " + f + " as " + typ + " and retry."
 	e.Fields = []Field{WrongTypeField(field, sent, expected)}
@@ -161,7 +161,7 @@ func withArticle(typ string) string {
 // without its discriminator field (usually "action"); actions are the valid
 // values. The sentences name field through format.Quote.
 func MissingDiscriminator(field string, actions ...string) *Error {
-	f := quote(field)
+	f := Quote(field)
 	e := New(CodeMissingDiscriminator, "The required field "+f+" is missing.")
 	e.Recovery = "Add the " + f + " field as a string and call the tool again."
 	e.Actions = actions
@@ -175,7 +175,7 @@ func MissingDiscriminator(field string, actions ...string) *Error {
 // is when it is a plain word, else quoted too.
 func UnknownAction(field, value string, actions ...string) *Error {
 	f := word(field)
-	e := New(CodeUnknownAction, "The "+f+" "+quote(value)+" does not exist.")
+	e := New(CodeUnknownAction, "The "+f+" "+Quote(value)+" does not exist.")
 	e.Recovery = "Choose a valid " + f + " from available_actions and call the tool again."
 	e.Actions = actions
 	return e
@@ -186,20 +186,22 @@ func UnknownAction(field, value string, actions ...string) *Error {
 // "boolean", "object"). The sentences name field through format.Quote, and
 // got as it is when it is a plain word, else quoted too.
 func InvalidDiscriminator(field, got string, actions ...string) *Error {
-	f := quote(field)
+	f := Quote(field)
 	e := New(CodeInvalidDiscriminator, "Discriminator field "+f+" must be a string, got "+word(got)+".")
 	e.Recovery = "Set " + f + " to one of the available actions as a string."
 	e.Actions = actions
 	return e
 }
 
-// quote returns caller text (a key, an action) as the sentences of this
-// package name it: format.Quote of it (between double quotes, on one line,
-// markdown-inert, at most format.MaxQuoted bytes of it), with the
-// credentials it spells out masked first, as RedactSecrets masks a string
-// ("password=[redacted]"), so that a sentence never echoes what a Sent
-// value would not. An ordinary name comes out as format.Quote writes it.
-func quote(s string) string {
+// Quote returns caller text (a key, a path, an action, a tool name) as a
+// server's sentence may name it: format.Quote of it (between double
+// quotes, on one line, markdown-inert, at most format.MaxQuoted bytes of
+// it), with the credentials it spells out masked first, as RedactSecrets
+// masks a string ("password=[redacted]"), so that a sentence never echoes
+// what a Sent value would not. An ordinary name comes out as format.Quote
+// writes it: Quote("destory") is "\"destory\"". Every sentence of this
+// module that names caller text names it through Quote.
+func Quote(s string) string {
 	if masked, ok := maskCredentials(s, SecretNames); ok {
 		s = masked
 	}
@@ -208,10 +210,10 @@ func quote(s string) string {
 
 // word returns a word of a sentence that is usually the server's (a
 // discriminator's name, a JSON type) but may come from elsewhere: as it is
-// when it is a plain word (quote leaves it unchanged), else as quote
+// when it is a plain word (Quote leaves it unchanged), else as Quote
 // writes it.
 func word(s string) string {
-	if q := quote(s); q[1:len(q)-1] != s {
+	if q := Quote(s); q[1:len(q)-1] != s {
 		return q
 	}
 	return s

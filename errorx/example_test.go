@@ -60,3 +60,13 @@ func ExampleLookup() {
 	fmt.Println(in.Class, in.Status, in.Retryable, in.Seeds)
 	// Output: TRANSIENT 429 true contract
 }
+
+// A server's sentence names what the caller chose through Quote: quoted,
+// markdown-inert, and with the credentials it spells out masked.
+func ExampleQuote() {
+	fmt.Println("The server has no tool named " + errorx.Quote("projects.lst") + ".")
+	fmt.Println("The server has no tool named " + errorx.Quote("x password=hunter2 **y**") + ".")
+	// Output:
+	// The server has no tool named "projects.lst".
+	// The server has no tool named "x password=\[redacted\] \*\*y\*\*".
+}

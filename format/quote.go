@@ -18,7 +18,8 @@ const MaxQuoted = 64
 // digits, and . - / : between them, _ inside a word) is quoted unchanged:
 // Quote("destory") is "\"destory\"".
 //
-// Quote is for names in sentences. A value the caller sent belongs in a
+// Quote only escapes: server sentences call errorx.Quote, which masks the
+// credentials a text spells out first. A value the caller sent belongs in a
 // field's Sent or in a detail, where every dialect escapes it and secrets
 // are redacted, never in a sentence.
 func Quote(s string) string { return string(AppendQuote(nil, s)) }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -32,7 +31,7 @@ func (c *toolCall) unknownTool(cause error) *errorx.Error {
 // closest of tools (up to maxSuggested, by validation.Closest) as its
 // actions and in a "Did you mean" recovery that tells the agent to list the
 // tools again and call one by its exact name. The message names the tool
-// called as format.Quote quotes caller text: a name cannot add markdown
+// called through errorx.Quote, as every sentence names caller text: a name cannot add markdown
 // (a link, an image a client would fetch, a heading) to the sentence.
 func unknownToolError(name string, tools []string) *errorx.Error {
 	near := closestTools(name, tools)
@@ -40,7 +39,7 @@ func unknownToolError(name string, tools []string) *errorx.Error {
 	if len(near) > 0 {
 		recovery = "Did you mean " + orList(near) + "? " + recovery
 	}
-	return errorx.New(errorx.CodeUnknownTool, "The server has no tool named "+format.Quote(name)+".").
+	return errorx.New(errorx.CodeUnknownTool, "The server has no tool named "+errorx.Quote(name)+".").
 		WithRecovery(recovery).
 		WithActions(near...)
 }

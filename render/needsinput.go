@@ -190,18 +190,17 @@ func writeNeedsInput(w *jsonw.Writer, message string, asks []askedInput) {
 
 // needsInputReason is the reason of an elicitation, a sentence of the
 // server's: The arguments "a", "b" are required. A path may hold a key the
-// caller chose (an entry of a map), so each is named as format.Quote quotes
-// caller text.
+// caller chose (an entry of a map), so each is named through errorx.Quote.
 func needsInputReason(asks []askedInput) string {
 	if len(asks) == 1 {
-		return "The argument " + format.Quote(asks[0].path) + " is required."
+		return "The argument " + errorx.Quote(asks[0].path) + " is required."
 	}
 	b := []byte("The arguments ")
 	for i, a := range asks {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = format.AppendQuote(b, a.path)
+		b = append(b, errorx.Quote(a.path)...)
 	}
 	return string(append(b, " are required."...))
 }

@@ -17,7 +17,7 @@ import (
 // text before the first dot) and counts a field of rule RuleUnknown whose
 // path has no dot as an unknown key. A name, like the tool's, is written
 // as it is when it is a plain name (format.Quote would change nothing
-// inside its quotes), and through format.Quote otherwise, so that no path
+// inside its quotes), and through errorx.Quote otherwise, so that no path
 // makes the message hold markdown structure. Bind does not read its
 // paths back: it knows where each field is.
 func NewError(tool string, fields []errorx.Field) *errorx.Error {
@@ -183,13 +183,13 @@ func appendTool(b []byte, tool, rest string) []byte {
 // appendName appends name as a sentence of the server names it: as it is
 // when it is a plain name, one format.Quote leaves unchanged between its
 // quotes (letters, digits and the punctuation of identifiers, at most
-// format.MaxQuoted bytes), else quoted and escaped by format.Quote.
+// format.MaxQuoted bytes), else through errorx.Quote (quoted, escaped, credentials masked).
 func appendName(b []byte, name string) []byte {
 	if identifier(name) {
 		return append(b, name...)
 	}
 	n := len(b)
-	b = format.AppendQuote(b, name)
+	b = append(b, errorx.Quote(name)...)
 	if len(b)-n == len(name)+2 && string(b[n+1:len(b)-1]) == name {
 		b = append(b[:n], name...)
 	}

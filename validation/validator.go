@@ -110,7 +110,7 @@ func (v *Validator) RegisterTranslation(tag string, t Translation) {
 // sentences, which toolError:v1 writes as markdown as they are: they must
 // not hold what the caller sent (f.Sent, f.Value, f.Path, a map key), which
 // the error already carries where every dialect escapes it; name a key the
-// caller chose, if a sentence must, through format.Quote.
+// caller chose, if a sentence must, through errorx.Quote.
 type Translation func(f Failure) Text
 
 // Text is how one failure reads; see errorx.Field for the conventions.

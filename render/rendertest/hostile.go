@@ -9,7 +9,7 @@ import "strings"
 // element, a closed JSON string and CDATA's end; control characters and a
 // line separator; and a text far longer than a sentence should hold. A
 // server's sentences (message, recovery, summaries) name such a text only
-// as format.Quote quotes it, or not at all: test the sentence builders of
+// through errorx.Quote, or not at all: test the sentence builders of
 // a dialect, an adapter or a tool with each.
 func HostileTexts() []string {
 	return []string{
