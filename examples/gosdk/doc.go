@@ -6,6 +6,10 @@
 //
 //	go run ./examples/gosdk -dialect xml
 //
+// With -http ADDR (such as 127.0.0.1:0 or :8931) it serves streamable HTTP
+// at /mcp instead (mcp.NewStreamableHTTPHandler), and names the URL on
+// standard error.
+//
 // Its tools are examples/server's (files.list, files.read, search,
 // files.reserve, users.create, reports.build, which panics, weather.get,
 // which declares an outputSchema, files.find and db.query), written the

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -16,12 +17,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/examples/internal/serve"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/render"
 )
 
 func main() {
 	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	addr := flag.String("http", "", "serve streamable HTTP at this address (host:port; port 0 picks one) instead of stdio; the endpoint's URL goes to standard error")
 	flag.Parse()
 	d, err := render.ByName(*name)
 	if err != nil {
@@ -31,8 +34,17 @@ func main() {
 	// Panics and unclassified errors are logged to standard error: standard
 	// output is the protocol stream.
 	logger := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	if err := newServer(d, logger).Run(context.Background(), &mcp.StdioTransport{}); err != nil {
-		logger.Error("serve stdio", slog.Any("error", err))
+	s := newServer(d, logger)
+	// -http: go-sdk's streamable HTTP handler, every session on the one
+	// server, at /mcp until SIGINT or SIGTERM.
+	if *addr != "" {
+		h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Logger: logger})
+		err = serve.Run(*addr, h)
+	} else {
+		err = s.Run(context.Background(), &mcp.StdioTransport{})
+	}
+	if err != nil {
+		logger.Error("serve", slog.Any("error", err))
 		os.Exit(1)
 	}
 }

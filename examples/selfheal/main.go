@@ -12,19 +12,28 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/examples/internal/serve"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
 
 func main() {
 	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	addr := flag.String("http", "", "serve streamable HTTP at this address (host:port; port 0 picks one) instead of stdio; the endpoint's URL goes to standard error")
 	flag.Parse()
 	d, err := render.ByName(*name)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	if err := server.ServeStdio(newServer(d)); err != nil {
+	s := newServer(d)
+	// -http: mcp-go's streamable HTTP transport, at /mcp until SIGINT or SIGTERM.
+	if *addr != "" {
+		err = serve.Run(*addr, server.NewStreamableHTTPServer(s))
+	} else {
+		err = server.ServeStdio(s)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

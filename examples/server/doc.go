@@ -3,6 +3,9 @@
 //
 //	go run ./examples/server -dialect xml
 //
+// With -http ADDR (such as 127.0.0.1:0 or :8931) it serves streamable HTTP
+// at /mcp instead, and names the URL on standard error.
+//
 // Its tools: files.list and files.read, over a workspace held in memory
 // (files.read reads every path files.list shows; another path is not found,
 // with the tool to call instead; a missing path, or one that is not a

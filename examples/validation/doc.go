@@ -5,6 +5,9 @@
 //
 //	go run ./examples/validation -dialect xml
 //
+// With -http ADDR (such as 127.0.0.1:0 or :8931) it serves streamable HTTP
+// at /mcp instead, and names the URL on standard error.
+//
 // Its tools: users.create (a struct with nested, slice and secret fields)
 // and billing, a grouped tool whose "action" (list, create, refund) picks
 // the arguments. users.create's inputSchema comes from the struct its

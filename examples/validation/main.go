@@ -11,12 +11,14 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/mcperr/mcperr/examples/internal/serve"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
 
 func main() {
 	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	addr := flag.String("http", "", "serve streamable HTTP at this address (host:port; port 0 picks one) instead of stdio; the endpoint's URL goes to standard error")
 	flag.Parse()
 	d, err := render.ByName(*name)
 	if err != nil {
@@ -24,8 +26,15 @@ func main() {
 		os.Exit(2)
 	}
 	logger := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	if err := server.ServeStdio(newServer(d, logger)); err != nil {
-		logger.Error("serve stdio", slog.Any("error", err))
+	s := newServer(d, logger)
+	// -http: mcp-go's streamable HTTP transport, at /mcp until SIGINT or SIGTERM.
+	if *addr != "" {
+		err = serve.Run(*addr, server.NewStreamableHTTPServer(s, server.WithStreamableHTTPLogger(logger)))
+	} else {
+		err = server.ServeStdio(s)
+	}
+	if err != nil {
+		logger.Error("serve", slog.Any("error", err))
 		os.Exit(1)
 	}
 }

@@ -95,17 +95,7 @@ func Connect(t testing.TB, s *server.MCPServer) *client.Client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { c.Close() })
-	ctx := context.Background()
-	if err := c.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	var init mcp.InitializeRequest
-	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "mcperr-e2e", Version: "0.0.0"}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		t.Fatal(err)
-	}
+	initialize(t, c)
 	return c
 }
 

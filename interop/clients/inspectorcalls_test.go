@@ -1,0 +1,41 @@
+package clients
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestInspectorCalls checks which calls the Inspector makes: one per listed
+// tool (its first success, else its first call the schema accepts), or all
+// of the listed tools' calls, and which listed tools no call reaches.
+func TestInspectorCalls(t *testing.T) {
+	c := func(name, tool string, success, rejects bool) call {
+		var x call
+		x.Name, x.Tool, x.Want.Success, x.Want.SchemaRejects = name, tool, success, rejects
+		return x
+	}
+	calls := []call{
+		c("a_rejected", "a", false, true),
+		c("a_error", "a", false, false),
+		c("a_ok", "a", true, false),
+		c("a_ok2", "a", true, false),
+		c("b_error", "b", false, false),
+		c("b_error2", "b", false, false),
+		c("c_rejected", "c", false, true),
+		c("unlisted", "x", true, false),
+	}
+	names := func(cs []call) (out []string) {
+		for _, c := range cs {
+			out = append(out, c.Name)
+		}
+		return out
+	}
+	sel, uncalled := inspectorCalls(calls, []string{"a", "b", "c", "d"}, false)
+	assert.Equal(t, []string{"a_ok", "b_error"}, names(sel))
+	assert.Equal(t, []string{"c", "d"}, uncalled)
+
+	sel, uncalled = inspectorCalls(calls, []string{"a", "b", "c", "d"}, true)
+	assert.Equal(t, []string{"a_rejected", "a_error", "a_ok", "a_ok2", "b_error", "b_error2", "c_rejected"}, names(sel))
+	assert.Equal(t, []string{"c", "d"}, uncalled)
+}
