@@ -52,7 +52,7 @@ func maskCredentials(s string, names []string) (string, bool) {
 				from, to, end := urlCredential(s, i+3)
 				add(from, to)
 				i = end - 1
-			} else if next == 0 || blank(next) || quoteByte(next) || next == '\n' || next == '\r' {
+			} else if next == 0 || blank(next) || quoteByte(next) || next == '\n' || next == '\r' || i > 0 && quoteByte(s[i-1]) {
 				if from, to, next := secretField(s, i, names); next > i {
 					add(from, to)
 					i = next - 1
@@ -258,14 +258,17 @@ func lineEnd(s string, i int) int {
 // an empty value, "|" or ">" at the start of a line opens a block: the
 // lines below indented more than the key, masked as one range.
 func secretField(s string, colon int, names []string) (from, to, next int) {
-	if colon+1 < len(s) && !blank(s[colon+1]) && !quoteByte(s[colon+1]) && s[colon+1] != '\n' && s[colon+1] != '\r' {
-		return 0, 0, colon
-	}
 	keyEnd := colon
 	var q byte
 	if keyEnd > 0 && quoteByte(s[keyEnd-1]) {
 		q = s[keyEnd-1]
 		keyEnd--
+	}
+	// After an unquoted key the colon must be followed by a blank, a quote
+	// or a line break ("12:30" and "https://" are no fields); after a
+	// quoted one, as in compact JSON, by anything.
+	if q == 0 && colon+1 < len(s) && !blank(s[colon+1]) && !quoteByte(s[colon+1]) && s[colon+1] != '\n' && s[colon+1] != '\r' {
+		return 0, 0, colon
 	}
 	k := keyEnd
 	for k > 0 && keyByte(s[k-1]) {
@@ -320,6 +323,10 @@ func secretField(s string, colon int, names []string) (from, to, next int) {
 		from, to = quotedValue(s, v)
 		return from, to, max(to, colon+1)
 	}
+	if v < len(s) && (s[v] == '[' || s[v] == '{') && ctx != 0 {
+		to = bracketed(s, v)
+		return v, to, max(to, colon+1)
+	}
 	stops := "\r\n" // a value read after a delimiter also ends at its closing one
 	switch {
 	case quoteByte(ctx):
@@ -335,6 +342,38 @@ func secretField(s string, colon int, names []string) (from, to, next int) {
 		to--
 	}
 	return v, to, max(to, colon+1)
+}
+
+// bracketed returns where the list or object that opens at byte v of s
+// ends: after its closing bracket, brackets inside quoted strings aside,
+// or at the end of the line when it does not close there (text that is
+// not JSON), so that masking it never reads past one line.
+func bracketed(s string, v int) int {
+	depth := 0
+	var q byte
+	for i := v; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\n' || c == '\r':
+			return i
+		case q != 0:
+			if c == '\\' {
+				i++
+			} else if c == q {
+				q = 0
+			}
+		case c == '"':
+			q = c
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(s)
 }
 
 // blockIndicator reports whether a YAML block scalar's indicator ("|" or

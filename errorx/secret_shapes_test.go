@@ -26,13 +26,19 @@ const ghToken = "ghp_16C7e42F292c6912E7710c838347Ae178B4a"
 func TestRedactSecretShapes(t *testing.T) {
 	for sent, want := range map[string]string{
 		// key = value, key: value, and YAML.
-		"password = hunter2":                                  "password = [redacted]",
-		"host=db password = 'hunter 2' port=5432":             "host=db password = '[redacted]' port=5432",
-		"password: hunter2":                                   "password: [redacted]",
-		"user: ada\npassword: hunter2\nport: 5432":            "user: ada\npassword: [redacted]\nport: 5432",
-		"db:\n  user: ada\n  password: hunter2\n":             "db:\n  user: ada\n  password: [redacted]\n",
-		`{password: 'hunter2', user: 'ada'}`:                  `{password: '[redacted]', user: 'ada'}`,
-		`"api_key": "k-123", "n": 1`:                          `"api_key": "[redacted]", "n": 1`,
+		"password = hunter2":                       "password = [redacted]",
+		"host=db password = 'hunter 2' port=5432":  "host=db password = '[redacted]' port=5432",
+		"password: hunter2":                        "password: [redacted]",
+		"user: ada\npassword: hunter2\nport: 5432": "user: ada\npassword: [redacted]\nport: 5432",
+		"db:\n  user: ada\n  password: hunter2\n":  "db:\n  user: ada\n  password: [redacted]\n",
+		`{password: 'hunter2', user: 'ada'}`:       `{password: '[redacted]', user: 'ada'}`,
+		`"api_key": "k-123", "n": 1`:               `"api_key": "[redacted]", "n": 1`,
+		// Compact JSON-like text that is not valid JSON (a control
+		// character in a string), whose members are read as text.
+		"{\"a\":\"\x0e\",\"pin\":1234,\"n\":1}":               "{\"a\":\"\x0e\",\"pin\":[redacted],\"n\":1}",
+		"{\"a\":\"\x0e\",\"pin\":[12,34],\"n\":1}":            "{\"a\":\"\x0e\",\"pin\":[redacted],\"n\":1}",
+		"{\"a\":\"\x0e\",\"auth\":{\"k\":\"]}\"},\"n\":1}":    "{\"a\":\"\x0e\",\"auth\":[redacted],\"n\":1}",
+		"{\"a\":\"\x0e\",\"password\":\"hunter2\"}":           "{\"a\":\"\x0e\",\"password\":\"[redacted]\"}",
 		"secrets:\n  db: hunter2\n  api: k-123\nport: 5432":   "secrets:\n  [redacted]\nport: 5432",
 		"password:\n  hunter2\nuser: ada":                     "password:\n  [redacted]\nuser: ada",
 		"private_key: |\n  -----BEGIN KEY-----\n  MIIE\nx: 1": "private_key: |\n  [redacted]\nx: 1",
