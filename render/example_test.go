@@ -3,8 +3,6 @@ package render_test
 import (
 	"fmt"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
@@ -17,7 +15,7 @@ func ExampleXML() {
 		WithActions("projects.list")
 	res := render.XML{}.Render(e)
 	fmt.Println(res.IsError)
-	fmt.Println(res.Content[0].(mcp.TextContent).Text)
+	fmt.Println(res.Content[0].Text)
 	// Output:
 	// true
 	// <tool_error code="ProjectNotFound" severity="error">
@@ -31,13 +29,13 @@ func ExampleXML() {
 
 func ExampleInterbase() {
 	res := render.Interbase{}.Render(errorx.Transient("rate limited").WithRetryAfter(30e9))
-	fmt.Println(res.Content[0].(mcp.TextContent).Text)
+	fmt.Println(res.Content[0].Text)
 	// Output: {"type":"TRANSIENT","message":"rate limited","recoverable":true,"data":{"retry_after":30}}
 }
 
 func ExampleToolError() {
 	res := render.ToolError{Mode: format.JSON}.Render(errorx.New("NETWORK_ERROR", "Network error: Request timeout"))
-	fmt.Println(res.Content[0].(mcp.TextContent).Text)
+	fmt.Println(res.Content[0].Text)
 	// Output:
 	// {
 	//   "kind": "toolError:v1",
@@ -50,7 +48,7 @@ func ExampleToolError() {
 
 func ExampleDecode() {
 	// A result from any server, in any dialect.
-	res := mcp.NewToolResultError(`<tool_error code="RATE_LIMITED" severity="error">
+	res := errorResult(`<tool_error code="RATE_LIMITED" severity="error">
 <message>Too many requests.</message>
 <retry_after>30 seconds</retry_after>
 </tool_error>`)

@@ -28,7 +28,7 @@ func Example() {
 	_, err := validation.Bind[SendInvite](req)
 	e, _ := errorx.As(err)
 	fmt.Println(e.Message)
-	fmt.Println(render.XML{}.Render(e).Content[0].(mcp.TextContent).Text)
+	fmt.Println(render.XML{}.Render(e).Content[0].Text)
 	// Output:
 	// 3 arguments of invites/send are invalid: email, role, 1 unknown key.
 	// <validation_error action="invites/send">

@@ -10,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -19,7 +20,7 @@ import (
 // agent gets a rendered validation error, not a JSON-RPC error.
 func TestHandlerUnderRenderMiddleware(t *testing.T) {
 	r := render.NewRenderer(render.XML{})
-	s := server.NewMCPServer("users", "1.0.0", server.WithToolHandlerMiddleware(r.Middleware()))
+	s := server.NewMCPServer("users", "1.0.0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r)))
 	s.AddTool(mcp.NewTool("users/create"), validation.Handler(
 		func(ctx context.Context, req mcp.CallToolRequest, args CreateUser) (*mcp.CallToolResult, error) {
 			return mcp.NewToolResultText("created " + args.Email), nil
@@ -57,7 +58,7 @@ func TestHandlerUnderRenderMiddleware(t *testing.T) {
 	if !bad.IsError || text != want {
 		t.Errorf("isError %v, text:\n%s", bad.IsError, text)
 	}
-	if e, dialect := render.Decode(bad); dialect != render.NameXML || e.Tool != "users/create" || len(e.Fields) != 3 ||
+	if e, dialect := mcpgo.Decode(bad); dialect != render.NameXML || e.Tool != "users/create" || len(e.Fields) != 3 ||
 		!strings.HasPrefix(e.Fields[1].Message, "Out of range.") {
 		t.Errorf("decoded %s %+v", dialect, e)
 	}
@@ -89,7 +90,7 @@ func TestServerMistakeIsLogged(t *testing.T) {
 	} {
 		var log strings.Builder
 		r := render.NewRenderer(render.Interbase{}, render.WithLogger(slog.New(slog.NewTextHandler(&log, nil))))
-		res, err := r.Middleware()(c.h)(context.Background(), request("t", c.args))
+		res, err := mcpgo.Middleware(r)(c.h)(context.Background(), request("t", c.args))
 		if err != nil || !res.IsError {
 			t.Fatalf("%s: res %+v, err %v", c.name, res, err)
 		}

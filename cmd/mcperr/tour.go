@@ -8,8 +8,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
@@ -67,12 +65,10 @@ The server renders it in the dialect it chose. The model's JSON form (what
 		}
 		fmt.Fprintf(out, "\n== %s (isError: %v) ==\n", title, res.IsError)
 		for i, c := range res.Content {
-			if tc, ok := c.(mcp.TextContent); ok {
-				if len(res.Content) > 1 {
-					fmt.Fprintf(out, "-- content[%d] --\n", i)
-				}
-				fmt.Fprintf(out, "%s\n", tc.Text)
+			if len(res.Content) > 1 {
+				fmt.Fprintf(out, "-- content[%d] --\n", i)
 			}
+			fmt.Fprintf(out, "%s\n", c.Text)
 		}
 		if res.StructuredContent != nil {
 			b, _ := json.Marshal(res.StructuredContent)

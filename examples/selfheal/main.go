@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -43,7 +44,7 @@ func main() {
 func newServer(d render.Dialect) *server.MCPServer {
 	r := render.NewRenderer(d)
 	s := server.NewMCPServer("mcperr-selfheal", "0.1.0",
-		server.WithToolHandlerMiddleware(r.Middleware()),
+		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)),
 	)
 	s.AddTool(mcp.NewTool("projects.list",
 		mcp.WithDescription("List the projects: one per line, id then name."),

@@ -10,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/examples/internal/e2e"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -56,7 +57,7 @@ func TestAgentSelfHeals(t *testing.T) {
 			}
 
 			res := call("projects.get", map[string]any{"id": "proj_xyz"})
-			e, dialect := render.Decode(res)
+			e, dialect := mcpgo.Decode(res)
 			if e == nil || dialect != name {
 				t.Fatalf("Decode: %s %v", dialect, e)
 			}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -50,7 +51,7 @@ func main() {
 func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	r := render.NewRenderer(d, render.WithLogger(logger))
 	s := server.NewMCPServer("mcperr-example", "0.1.0",
-		server.WithToolHandlerMiddleware(r.Middleware()), // first: outermost
+		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)), // first: outermost
 	)
 	s.AddTool(mcp.NewTool("files.list",
 		mcp.WithDescription("List the files of the workspace."),

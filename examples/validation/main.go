@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/examples/internal/serve"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -74,7 +75,7 @@ type refund struct {
 func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	r := render.NewRenderer(d, render.WithLogger(logger))
 	s := server.NewMCPServer("mcperr-validation", "0.1.0",
-		server.WithToolHandlerMiddleware(r.Middleware()),
+		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)),
 	)
 	s.AddTool(mcp.NewTool("users.create", mcp.WithDescription("Create a user."), validation.WithInputSchema[createUser]()),
 		validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, u createUser) (*mcp.CallToolResult, error) {

@@ -1,4 +1,4 @@
-package render_test
+package mcpgo_test
 
 import (
 	"encoding/json"
@@ -10,66 +10,62 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 )
 
-// neutral returns res as a render.Result, field by field.
-func neutral(t testing.TB, res *mcp.CallToolResult) render.Result {
-	t.Helper()
-	var out render.Result
-	for _, c := range res.Content {
-		tc, ok := c.(mcp.TextContent)
-		require.True(t, ok, "content is %T", c)
-		b := render.Text{Text: tc.Text}
-		if a := tc.Annotations; a != nil {
-			for _, r := range a.Audience {
-				b.Audience = append(b.Audience, string(r))
-			}
-			b.Priority = a.Priority
-		}
-		out.Content = append(out.Content, b)
-	}
-	if res.StructuredContent != nil {
-		sc, err := json.Marshal(res.StructuredContent)
-		require.NoError(t, err)
-		out.StructuredContent = sc
-	}
-	out.IsError = res.IsError
-	if res.Meta != nil {
-		out.Meta = res.Meta.AdditionalFields
-	}
-	return out
+// configurations are every dialect, every toolerror mode and the
+// envelope's options.
+func configurations() []render.Dialect {
+	return append(dialects(),
+		render.ToolError{},
+		render.ToolError{Mode: format.JSON},
+		render.ToolError{Mode: format.Both, NeedsInput: true},
+		render.Envelope{Now: fixedNow, HTTPCode: true, ToolPrefix: true, Version: "2.0"},
+	)
 }
 
-// TestResultJSONIsMCPGos: a Result marshals to the bytes mcp-go marshals
-// for the same result, for every scenario and generated models in every
-// dialect configuration, and reads back from them as it was.
-func TestResultJSONIsMCPGos(t *testing.T) {
-	var models []*errorx.Error
-	for _, sc := range scenarios() {
-		models = append(models, sc.err())
-	}
+// TestResultIsMCPGos: a render.Result and its FromResult conversion
+// marshal to the same bytes, for generated models in every dialect
+// configuration; mcp-go's client parses them; ToResult gives the Result
+// back, as UnmarshalJSON does from the bytes.
+func TestResultIsMCPGos(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 24))
+	models := []*errorx.Error{
+		errorx.New("ProjectNotFound", "Project 'proj_xyz' does not exist.").WithClass(errorx.ClassNotFound).
+			WithRecovery("Call projects.list first.").WithActions("projects.list").WithDetail("entity_id", "<proj>&"),
+		errorx.New(errorx.CodeInvalidInput, "Missing.").WithFields(errorx.RequiredField("id"),
+			errorx.Field{Path: "category", Message: "Required.", Options: []string{"a", "b"}}),
+	}
 	for range 300 {
 		models = append(models, rendertest.Model(r))
 	}
-	for _, d := range everyConfiguration() {
+	for _, d := range configurations() {
 		for _, e := range models {
 			res := d.Render(e)
-			want, err := json.Marshal(res)
+			m := mcpgo.FromResult(res)
+			want, err := json.Marshal(m)
 			require.NoError(t, err)
-			n := neutral(t, res)
-			got, err := json.Marshal(n)
+			got, err := json.Marshal(res)
 			require.NoError(t, err)
 			require.Equal(t, string(want), string(got), "%s", d.Name())
-			var back render.Result
-			require.NoError(t, json.Unmarshal(want, &back))
-			again, err := json.Marshal(back)
+			raw := json.RawMessage(want)
+			_, err = mcp.ParseCallToolResult(&raw)
+			require.NoError(t, err, "%s: mcp-go's client cannot parse %s", d.Name(), want)
+
+			back := mcpgo.ToResult(m)
+			require.Equal(t, res, back, "%s: ToResult(FromResult(res))", d.Name())
+			var read render.Result
+			require.NoError(t, json.Unmarshal(want, &read))
+			again, err := json.Marshal(read)
 			require.NoError(t, err)
 			require.Equal(t, string(want), string(again), "%s: read back", d.Name())
 		}
 	}
+	assert.Nil(t, mcpgo.FromResult(nil))
+	assert.Nil(t, mcpgo.ToResult(nil))
 }
 
 // TestResultJSONShapes: the parts no dialect writes marshal as mcp-go
@@ -110,6 +106,9 @@ func TestResultJSONShapes(t *testing.T) {
 		require.NoError(t, err, name)
 		got, err := json.Marshal(c.res)
 		require.NoError(t, err, name)
+		conv, err := json.Marshal(mcpgo.FromResult(&c.res))
+		require.NoError(t, err, name)
+		assert.Equal(t, string(want), string(conv), name+" (FromResult)")
 		assert.Equal(t, string(want), string(got), name)
 		gotp, err := json.Marshal(&c.res)
 		require.NoError(t, err, name)
