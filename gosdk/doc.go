@@ -1,7 +1,7 @@
 // Package gosdk is mcperr's adapter for the official Go SDK
 // (github.com/modelcontextprotocol/go-sdk): it gives go-sdk servers and
 // clients the error policy package mcpgo gives mcp-go's, the same
-// render.Renderer run by the same code.
+// render.Renderer run by the same code, and links no package of mcp-go.
 //
 // # Servers
 //

@@ -24,6 +24,19 @@
 // gives. RenderRequest renders an error for a handler that builds its own
 // result.
 //
+// # Typed tools
+//
+// A tool's arguments are a Go struct with json and validate tags, bound by
+// package validation: Bind[T](req) decodes and checks them strictly,
+// Handler wraps a TypedHandler that runs only with valid arguments, and
+// WithInputSchema[T] declares the same struct as the tool's inputSchema.
+// RequestAction checks a grouped tool's discriminator:
+//
+//	s.AddTool(mcp.NewTool("invites/send", mcpgo.WithInputSchema[SendInvite]()),
+//		mcpgo.Handler(func(ctx context.Context, req mcp.CallToolRequest, args SendInvite) (*mcp.CallToolResult, error) {
+//			return mcp.NewToolResultText("invited " + args.Email), nil
+//		}))
+//
 // # Conversion
 //
 // FromResult and ToResult convert between render.Result, the result every

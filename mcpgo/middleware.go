@@ -2,7 +2,6 @@ package mcpgo
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -101,20 +100,9 @@ func Middleware(r *render.Renderer) server.ToolHandlerMiddleware {
 func call(req mcp.CallToolRequest) render.Call {
 	c := render.Call{Tool: req.Params.Name, ArgumentMap: req.GetArguments(), Tools: serverTools{}, Protocol: isProtocolError}
 	if c.ArgumentMap == nil {
-		c.Arguments = rawArguments(req)
+		c.Arguments, _ = arguments(req)
 	}
 	return c
-}
-
-// rawArguments returns req's arguments as the JSON the client sent, or nil.
-func rawArguments(req mcp.CallToolRequest) json.RawMessage {
-	switch a := req.GetRawArguments().(type) {
-	case json.RawMessage:
-		return a
-	case []byte:
-		return a
-	}
-	return nil
 }
 
 // handleError renders what a handler returned without a usable result,

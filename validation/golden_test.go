@@ -37,7 +37,7 @@ const goldenArgs = `{"emial":"ada@example.com","email":"ada@","age":"42","role":
 
 func goldenError(t *testing.T) *errorx.Error {
 	t.Helper()
-	_, err := validation.Bind[CreateUser](request("users/create", goldenArgs))
+	_, err := validation.Bind[CreateUser]("users/create", args(goldenArgs))
 	e, ok := errors.AsType[*errorx.Error](err)
 	if !ok {
 		t.Fatalf("Bind: %v", err)

@@ -373,9 +373,8 @@ func TestActionSentences(t *testing.T) {
 			for name, d := range dialects {
 				checkSkeleton(t, name+" "+fmt.Sprintf("%.30q", h), d, plain, e)
 			}
-			req := request("t", `{"action":`+jsonStr(prefix+h)+`}`)
-			if _, re := validation.RequestAction(req, "action", "list", "delete"); re == nil || re.Message != e.Message {
-				t.Errorf("%.30q: RequestAction %v, Action %v", h, re, e)
+			if _, re := validation.ActionOf("t", json.RawMessage(`{"action":`+jsonStr(prefix+h)+`}`), "action", "list", "delete"); re == nil || re.Message != e.Message {
+				t.Errorf("%.30q: ActionOf %v, Action %v", h, re, e)
 			}
 		}
 	}

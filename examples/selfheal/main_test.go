@@ -38,7 +38,7 @@ func TestDidYouMeanEveryTypo(t *testing.T) {
 }
 
 // TestInputSchema validates the calls of testdata/calls.json against the
-// inputSchema each tool advertises (validation.WithInputSchema).
+// inputSchema each tool advertises (mcpgo.WithInputSchema).
 func TestInputSchema(t *testing.T) {
 	e2e.CheckInputSchemas(t, e2e.Connect(t, newServer(render.Interbase{})), e2e.LoadCalls(t, "testdata/calls.json"))
 }

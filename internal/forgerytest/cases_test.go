@@ -213,7 +213,7 @@ var cases = []forgeryCase{
 		var req mcp.CallToolRequest
 		req.Params.Name = "projects"
 		req.Params.Arguments = json.RawMessage(`{"action":` + jsonText(s) + `}`)
-		_, e := validation.RequestAction(req, "action", actions...)
+		_, e := mcpgo.RequestAction(req, "action", actions...)
 		return e
 	}},
 
@@ -295,7 +295,7 @@ func mcpgoServer(c config) *server.MCPServer {
 
 func newMCPGoServer(c config) *server.MCPServer {
 	s := server.NewMCPServer("forgery", "1.0.0", server.WithToolHandlerMiddleware(mcpgo.Middleware(renderer(c.d))))
-	s.AddTool(mcp.NewTool("orders.create"), validation.Handler(
+	s.AddTool(mcp.NewTool("orders.create"), mcpgo.Handler(
 		func(context.Context, mcp.CallToolRequest, order) (*mcp.CallToolResult, error) { return ok(), nil }))
 	s.AddTool(mcp.NewTool("bind.labels"), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var a struct {
@@ -326,7 +326,7 @@ func newMCPGoServer(c config) *server.MCPServer {
 		return ok(), nil
 	})
 	s.AddTool(mcp.NewTool("route"), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if _, e := validation.RequestAction(req, "action", actions...); e != nil {
+		if _, e := mcpgo.RequestAction(req, "action", actions...); e != nil {
 			return nil, e
 		}
 		return ok(), nil

@@ -19,7 +19,6 @@ import (
 	"github.com/mcperr/mcperr/internal/parity"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/validation"
 )
 
 var errUpstream = errors.New("query postgres://admin:hunter2@db.internal/app: connection reset")
@@ -96,7 +95,7 @@ func mcpGoServer(t *testing.T, r *render.Renderer) *client.Client {
 			return nil, fail(name)
 		})
 	}
-	s.AddTool(mcpgomcp.NewTool("signup"), validation.Handler(func(context.Context, mcpgomcp.CallToolRequest, parity.Signup) (*mcpgomcp.CallToolResult, error) {
+	s.AddTool(mcpgomcp.NewTool("signup"), mcpgo.Handler(func(context.Context, mcpgomcp.CallToolRequest, parity.Signup) (*mcpgomcp.CallToolResult, error) {
 		return mcpgomcp.NewToolResultText("created"), nil
 	}))
 	c, err := client.NewInProcessClient(s)
