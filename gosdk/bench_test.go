@@ -86,3 +86,19 @@ func BenchmarkCallInMemory(b *testing.B) {
 		})
 	}
 }
+
+// TestMiddlewareSuccessAllocs: a successful call through the middleware
+// allocates one context value (for RenderRequest) more than the bare
+// handler, nothing else: the arguments are not decoded, the tools not
+// listed.
+func TestMiddlewareSuccessAllocs(t *testing.T) {
+	ok := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "fine"}}}
+	next := func(context.Context, string, mcp.Request) (mcp.Result, error) { return ok, nil }
+	ctx, req := context.Background(), callRequest()
+	wrapped := gosdk.Middleware(render.NewRenderer(render.ToolError{}))(next)
+	bare := testing.AllocsPerRun(1000, func() { _, _ = next(ctx, "tools/call", req) })
+	got := testing.AllocsPerRun(1000, func() { _, _ = wrapped(ctx, "tools/call", req) })
+	if got > bare+1 {
+		t.Errorf("%v allocations per successful call, the bare handler %v", got, bare)
+	}
+}

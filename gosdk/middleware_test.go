@@ -309,3 +309,38 @@ func TestUnknownToolAnyText(t *testing.T) {
 		t.Errorf("Decode: %+v, want UNKNOWN_TOOL naming files.read", e)
 	}
 }
+
+// TestRenderedKeepsGoSDKFields: an error rendered in place of a result
+// go-sdk or the handler built keeps what they wrote on it: the resultType
+// go-sdk records for clients of the 2026-07-28 revision, and the _meta
+// entries (the rendered result's own are merged in, never over them).
+func TestRenderedKeepsGoSDKFields(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.XML{})))
+	mcp.AddTool(s, &mcp.Tool{Name: "typed"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+		return nil, nil, errorx.NotFound("Gone.")
+	})
+	s.AddTool(&mcp.Tool{Name: "traced", InputSchema: map[string]any{"type": "object"}},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			res := &mcp.CallToolResult{Meta: mcp.Meta{"io.example/trace": "t-1"}}
+			res.SetError(errorx.NotFound("Gone."))
+			return res, nil
+		})
+	cs := connect(t, s)
+	for _, tool := range []string{"typed", "traced"} {
+		res := call(t, cs, tool, nil)
+		raw, _ := json.Marshal(res)
+		if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameXML || e.Code != "NOT_FOUND" {
+			t.Errorf("%s: Decode %s %v, want the rendered NOT_FOUND:\n%s", tool, dialect, e, raw)
+		}
+		if !strings.Contains(string(raw), `"resultType":"complete"`) {
+			t.Errorf("%s: the rendered result lost go-sdk's resultType:\n%s", tool, raw)
+		}
+		if _, ok := res.Meta[mcp.MetaKeyServerInfo]; !ok {
+			t.Errorf("%s: no serverInfo in _meta:\n%s", tool, raw)
+		}
+	}
+	if res := call(t, cs, "traced", nil); res.Meta["io.example/trace"] != "t-1" {
+		t.Errorf("traced: the handler's _meta was lost: %v", res.Meta)
+	}
+}

@@ -61,8 +61,9 @@
 //
 // Dialects write with append-based writers on pooled buffers, without
 // reflection for the model's own fields; only arbitrary detail values go
-// through encoding/json. A full Render to *mcp.CallToolResult takes three
-// allocations, four for toolError:v1's markdown or json mode and five for
-// mode both (two text blocks); a call that succeeds through the Middleware
-// takes none more than the handler's own.
+// through encoding/json. A full Render to a Result takes two allocations
+// (the result with its blocks, and their text), three for toolError:v1 in
+// any mode (its structuredContent); a call that succeeds through an
+// adapter's middleware takes none more than the handler's own (go-sdk's:
+// one context value).
 package render
