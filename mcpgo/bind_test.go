@@ -212,7 +212,7 @@ func ExampleHandler() {
 	// INVALID_INPUT: 1 argument of invites/send is invalid: email.
 }
 
-// A tool wrapped with Handler under the render middleware, called through
+// A tool wrapped with Handler under Middleware, called through
 // mcp-go's JSON-RPC entry point: the wire's raw arguments are bound, and the
 // agent gets a rendered validation error, not a JSON-RPC error.
 func TestHandlerUnderRenderMiddleware(t *testing.T) {

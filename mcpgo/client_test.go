@@ -3,6 +3,7 @@ package mcpgo_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -242,4 +243,20 @@ func TestCallWithRetryCapsRetryAfter(t *testing.T) {
 			t.Fatalf("%s: CallWithRetry is still waiting after 10s", d.Name())
 		}
 	}
+}
+
+// Decode reads any dialect back from an mcp-go client's result.
+func ExampleDecode() {
+	res := mcp.NewToolResultError(`{"code":"RATE_LIMITED","message":"Slow down.","details":{"retry_after":30},"recoverable":true}`)
+	e, dialect := mcpgo.Decode(res)
+	fmt.Println(dialect, e.Code, e.EffectiveClass(), e.RetryAfter)
+	// Output: contract RATE_LIMITED TRANSIENT 30s
+}
+
+// FromResult converts what a Renderer renders into mcp-go's result.
+func ExampleFromResult() {
+	r := render.NewRenderer(render.Interbase{})
+	res := mcpgo.FromResult(r.Render(errorx.NotFound("No such project.")))
+	fmt.Println(res.IsError, res.Content[0].(mcp.TextContent).Text)
+	// Output: true {"type":"NOT_FOUND","message":"No such project.","recoverable":false}
 }

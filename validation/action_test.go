@@ -2,6 +2,7 @@ package validation_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -148,4 +149,15 @@ func TestParseOneOf(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ActionOf reads a grouped tool's discriminator from the call's raw
+// arguments.
+func ExampleActionOf() {
+	_, e := validation.ActionOf("billing", json.RawMessage(`{"action":"refnd","amount":5}`), "action", "charge", "refund")
+	fmt.Println(e.Code, e.Tool)
+	fmt.Println(e.Recovery)
+	// Output:
+	// UNKNOWN_ACTION billing
+	// Choose a valid action from available_actions and call the tool again. Did you mean "refund"?
 }

@@ -45,8 +45,13 @@ The handler of the MCP tool projects.get returns:
 
 %s
 
-The server renders it in the dialect it chose. The model's JSON form (what
-"mcperr render" reads):
+The server renders it in the dialect it chose once, on either Go SDK:
+
+  r := render.NewRenderer(render.XML{})
+  server.WithToolHandlerMiddleware(mcpgo.Middleware(r)) // mark3labs/mcp-go
+  s.AddReceivingMiddleware(gosdk.Middleware(r))          // the official Go SDK
+
+The model's JSON form (what "mcperr render" reads):
 
 %s
 `, tourCode, model)
@@ -80,7 +85,8 @@ The server renders it in the dialect it chose. The model's JSON form (what
 		}
 	}
 	fmt.Fprintf(out, `
-Every dialect decodes back into the same model (render.Decode). Try:
+Every dialect decodes back into the same model (render.Decode; mcpgo.Decode
+and gosdk.Decode for each SDK's results). Try:
 
   echo '{"code":"NOT_FOUND","message":"x"}' | go run ./cmd/mcperr render -dialect xml
   go run ./cmd/mcperr render -dialect toolerror -format both < model.json | go run ./cmd/mcperr parse

@@ -75,7 +75,7 @@ func (s session) OutputSchemas(t testing.TB) map[string]bool {
 
 // TestInProcess calls every tool of testdata/calls.json in every dialect
 // through go-sdk's client over its in-memory transports, and reads each
-// error back with render.Decode (gosdk.Decode).
+// error back with gosdk.Decode.
 func TestInProcess(t *testing.T) {
 	e2e.RunSessions(t, func(t testing.TB, d render.Dialect) e2e.Session {
 		return connect(t, newServer(d, discard()))

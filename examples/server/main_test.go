@@ -22,7 +22,7 @@ func discard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, ni
 
 // TestInProcess calls every tool of testdata/calls.json in every dialect
 // through mcp-go's in-process client and reads each error back with
-// render.Decode.
+// mcpgo.Decode.
 func TestInProcess(t *testing.T) {
 	calls := e2e.LoadCalls(t, "testdata/calls.json")
 	e2e.RunInProcess(t, func(d render.Dialect) *server.MCPServer { return newServer(d, discard()) }, calls)

@@ -209,15 +209,12 @@ var cases = []forgeryCase{
 		_, e := validation.Action("action", s, actions...)
 		return e
 	}},
-	{name: "validation.RequestAction", role: value, skip: oneOf(actions...), model: func(s string) error {
-		var req mcp.CallToolRequest
-		req.Params.Name = "projects"
-		req.Params.Arguments = json.RawMessage(`{"action":` + jsonText(s) + `}`)
-		_, e := mcpgo.RequestAction(req, "action", actions...)
+	{name: "validation.ActionOf", role: value, skip: oneOf(actions...), model: func(s string) error {
+		_, e := validation.ActionOf("projects", json.RawMessage(`{"action":`+jsonText(s)+`}`), "action", actions...)
 		return e
 	}},
 
-	// render: the Renderer's middleware on an mcp-go server.
+	// mcpgo: the Renderer on an mcp-go server.
 	{name: "mcpgo.Handler/unknown-key", role: name, skip: oneOf(orderKeys...), call: func(t testing.TB, c config, s string) any {
 		return mcpgoCall(t, c, "orders.create", `{"quantity":1,`+jsonText(s)+`:"v"}`)
 	}},
