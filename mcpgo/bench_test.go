@@ -15,30 +15,25 @@ import (
 var sink *mcp.CallToolResult
 
 // BenchmarkRender is the whole path to mcp-go's result in every dialect
-// (Render, then FromResult), against mcp.NewToolResultError with the
-// dialect's text built beforehand: what a user would write instead.
+// (Render, then FromResult; toolerror in mode both, its two blocks),
+// against mcp.NewToolResultError with the dialect's text built
+// beforehand: what a user would write instead.
 func BenchmarkRender(b *testing.B) {
 	e := errorx.Conflict("Invoice already paid.").WithSeverity(errorx.SeverityError).
 		WithRecovery("Check the invoice status first.").WithActions("billing.get", "billing.list").
 		WithDetail("invoice_id", "inv_456").WithDetail("status", "paid")
-	for _, c := range []struct {
-		name string
-		d    render.Dialect
-	}{
-		{"interbase", render.Interbase{}},
-		{"toolerror", render.ToolError{}},
-		{"toolerror_both", render.ToolError{Mode: format.Both}},
-		{"xml", render.XML{}},
-		{"contract", render.Contract{}},
-		{"envelope", render.Envelope{}},
-	} {
-		b.Run("dialect="+c.name+"/impl=mcperr", func(b *testing.B) {
+	for _, name := range render.Names() {
+		d, _ := render.ByName(name)
+		if name == render.NameToolError {
+			d = render.ToolError{Mode: format.Both}
+		}
+		b.Run("dialect="+name+"/impl=mcperr", func(b *testing.B) {
 			for b.Loop() {
-				sink = mcpgo.FromResult(c.d.Render(e))
+				sink = mcpgo.FromResult(d.Render(e))
 			}
 		})
-		text := c.d.Render(e).Content[0].Text
-		b.Run("dialect="+c.name+"/impl=baseline", func(b *testing.B) {
+		text := d.Render(e).Content[0].Text
+		b.Run("dialect="+name+"/impl=baseline", func(b *testing.B) {
 			for b.Loop() {
 				sink = mcp.NewToolResultError(text)
 			}
