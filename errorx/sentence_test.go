@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -222,25 +221,22 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 }
 
 // contentTexts returns the text of each text block of res.
-func contentTexts(res *mcp.CallToolResult) []string {
+func contentTexts(res *render.Result) []string {
 	var out []string
 	for _, c := range res.Content {
-		if tc, ok := c.(mcp.TextContent); ok {
-			out = append(out, tc.Text)
-		}
+		out = append(out, c.Text)
 	}
 	return out
 }
 
 // structured returns the JSON of res's structuredContent, or nil.
-func structured(t *testing.T, res *mcp.CallToolResult) []byte {
+func structured(t *testing.T, res *render.Result) []byte {
 	t.Helper()
 	if res.StructuredContent == nil {
 		return nil
 	}
-	b, err := json.Marshal(res.StructuredContent)
-	require.NoError(t, err)
-	return b
+	require.True(t, json.Valid(res.StructuredContent))
+	return res.StructuredContent
 }
 
 // xmlSkeleton returns the names of the elements of doc, which must be

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"testing"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -41,21 +40,19 @@ func BenchmarkMiddlewareSuccess(b *testing.B) {
 }
 
 // BenchmarkMiddlewareError: a handler's error rendered as a go-sdk tool
-// result, against the same error rendered by the Renderer's mcp-go
-// middleware: the cost of the adapter (its call state, the arguments read
-// for the format argument, the conversion of the result).
+// result, against the same error rendered by the Renderer alone
+// (RenderCall) and converted (FromResult): the cost of the adapter around
+// the policy (its call state, telling the Renderer about the call).
 func BenchmarkMiddlewareError(b *testing.B) {
 	e := errorx.NotFound("File \"docs/roadmap.md\" does not exist.").WithActions("files.list").WithDetail("path", "docs/roadmap.md")
 	r := render.NewRenderer(render.XML{})
 	ctx, req := context.Background(), callRequest()
 	next := func(context.Context, string, mcp.Request) (mcp.Result, error) { return nil, e }
 	wrapped := gosdk.Middleware(r)(next)
-	mcpgoHandler := r.Middleware()(func(context.Context, mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) { return nil, e })
-	var mreq mcpgo.CallToolRequest
-	mreq.Params.Name, mreq.Params.Arguments = "files.read", map[string]any{"path": "docs/roadmap.md"}
+	c := &render.Call{Tool: "files.read", Arguments: req.Params.Arguments}
 	b.Run("impl=baseline", func(b *testing.B) {
 		for b.Loop() {
-			_, _ = mcpgoHandler(ctx, mreq)
+			_ = gosdk.FromResult(r.RenderCall(ctx, c, e))
 		}
 	})
 	b.Run("impl=mcperr", func(b *testing.B) {
@@ -87,5 +84,21 @@ func BenchmarkCallInMemory(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestMiddlewareSuccessAllocs: a successful call through the middleware
+// allocates one context value (for RenderRequest) more than the bare
+// handler, nothing else: the arguments are not decoded, the tools not
+// listed.
+func TestMiddlewareSuccessAllocs(t *testing.T) {
+	ok := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "fine"}}}
+	next := func(context.Context, string, mcp.Request) (mcp.Result, error) { return ok, nil }
+	ctx, req := context.Background(), callRequest()
+	wrapped := gosdk.Middleware(render.NewRenderer(render.ToolError{}))(next)
+	bare := testing.AllocsPerRun(1000, func() { _, _ = next(ctx, "tools/call", req) })
+	got := testing.AllocsPerRun(1000, func() { _, _ = wrapped(ctx, "tools/call", req) })
+	if got > bare+1 {
+		t.Errorf("%v allocations per successful call, the bare handler %v", got, bare)
 	}
 }

@@ -4,16 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"reflect"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/render"
 )
@@ -115,7 +112,7 @@ func TestDecodeWithoutMiddleware(t *testing.T) {
 // TestDecodeUnencodable: a result built in process whose structuredContent
 // cannot be encoded is read from its text.
 func TestDecodeUnencodable(t *testing.T) {
-	res, _ := gosdk.FromMCPGo(render.NewRenderer(render.XML{}).Render(errorx.NotFound("gone")))
+	res := gosdk.FromResult(render.NewRenderer(render.XML{}).Render(errorx.NotFound("gone")))
 	res.StructuredContent = func() {}
 	if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameXML || e.Code != "NOT_FOUND" {
 		t.Errorf("%s %v", dialect, e)
@@ -123,58 +120,6 @@ func TestDecodeUnencodable(t *testing.T) {
 	res.Content = []mcp.Content{&mcp.TextContent{Text: "x", Meta: mcp.Meta{"f": func() {}}}}
 	if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NamePlain {
 		t.Errorf("%s %v", dialect, e)
-	}
-}
-
-// TestConvertRoundTrip: every dialect's result, converted to go-sdk's type
-// and back, holds the same JSON: content blocks with their annotations,
-// structuredContent with its key order, isError; Decode reads the same
-// error from both.
-func TestConvertRoundTrip(t *testing.T) {
-	e := errorx.New("ProjectNotFound", "Project 'proj_xyz' does not exist <here> & \"there\".").
-		WithRecovery("Call projects.list first.").
-		WithActions("projects.list").
-		WithDetail("zeta", 1).WithDetail("alpha", []any{"a", nil}).
-		WithFields(errorx.RequiredField("name"), errorx.SentField("email", "x@", "Invalid email."))
-	needs := errorx.New(errorx.CodeInvalidInput, "Which project?").WithFields(errorx.RequiredField("project"))
-	ds := []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: format.Both}, render.ToolError{Mode: format.JSON, NeedsInput: true}, render.XML{}, render.Contract{}, render.Envelope{}}
-	for _, d := range ds {
-		for _, m := range []*errorx.Error{e, needs} {
-			orig := render.NewRenderer(d).Render(m)
-			sdk, err := gosdk.FromMCPGo(orig)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if orig.StructuredContent != nil {
-				want, _ := json.Marshal(orig.StructuredContent)
-				if got, ok := sdk.StructuredContent.(json.RawMessage); !ok || string(got) != string(want) {
-					t.Errorf("%s: structuredContent %s, want the bytes %s", d.Name(), sdk.StructuredContent, want)
-				}
-			}
-			back, err := gosdk.ToMCPGo(sdk)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if a, b := canonical(t, orig), canonical(t, back); a != b {
-				t.Errorf("%s:\nmcp-go %s\nback   %s", d.Name(), a, b)
-			}
-			e1, n1 := render.Decode(orig)
-			e2, n2 := gosdk.Decode(sdk)
-			if n1 != n2 || !reflect.DeepEqual(jsonOf(e1), jsonOf(e2)) {
-				t.Errorf("%s: Decode %s %v, after conversion %s %v", d.Name(), n1, e1, n2, e2)
-			}
-		}
-	}
-	if r, err := gosdk.FromMCPGo(nil); r != nil || err != nil {
-		t.Errorf("FromMCPGo(nil) = %v, %v", r, err)
-	}
-	if r, err := gosdk.ToMCPGo(nil); r != nil || err != nil {
-		t.Errorf("ToMCPGo(nil) = %v, %v", r, err)
-	}
-	bad := mcpgo.NewToolResultText("x")
-	bad.StructuredContent = func() {}
-	if _, err := gosdk.FromMCPGo(bad); err == nil {
-		t.Errorf("FromMCPGo of an unencodable result: no error")
 	}
 }
 

@@ -1,122 +1,129 @@
 package gosdk
 
 import (
-	"encoding/json"
-	"fmt"
+	"maps"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcperr/mcperr/render"
 )
 
-// FromMCPGo returns res, an mcp-go tool result (a Renderer renders into
-// that type), as the official SDK's tool result: the result a client of
-// either SDK receives from the same JSON. Content blocks, isError and _meta
-// go through their JSON form; structuredContent keeps its JSON bytes as a
-// json.RawMessage, so its key order stays the dialect's. FromMCPGo(nil)
-// returns nil. It fails only when res does not encode as JSON.
-func FromMCPGo(res *mcpgo.CallToolResult) (*mcp.CallToolResult, error) {
+// FromResult returns res, a result in no SDK's types (what a Renderer and
+// every dialect write), as go-sdk's tool result: its text blocks as
+// *mcp.TextContent, in order, with their annotations (go-sdk has no unset
+// priority: a priority of 0 is not written); structuredContent as a
+// json.RawMessage holding res's bytes (so its key order stays the
+// dialect's); isError; and _meta. FromResult(nil) returns nil.
+func FromResult(res *render.Result) *mcp.CallToolResult {
 	if res == nil {
-		return nil, nil
+		return nil
 	}
-	var structured json.RawMessage
-	bare := *res
-	switch {
-	case len(res.RawStructuredContent) > 0:
-		structured = res.RawStructuredContent
-	case res.StructuredContent != nil:
-		b, err := json.Marshal(res.StructuredContent)
-		if err != nil {
-			return nil, fmt.Errorf("gosdk: encode the structuredContent: %w", err)
-		}
-		structured = b
-	}
-	bare.StructuredContent, bare.RawStructuredContent = nil, nil
-	out, ok := fromText(&bare)
-	if !ok {
-		var err error
-		if out, err = fromJSON(&bare); err != nil {
-			return nil, err
-		}
-	}
-	if structured != nil {
-		out.StructuredContent = structured
-	}
-	if out.Content == nil {
-		out.Content = []mcp.Content{} // "content" is required on the wire
-	}
-	return out, nil
+	a := &resultAlloc{}
+	a.fill(&a.res, res)
+	return &a.res
 }
 
-// fromJSON converts res through its JSON form: what a go-sdk client
-// decodes from what an mcp-go server sends.
-func fromJSON(res *mcpgo.CallToolResult) (*mcp.CallToolResult, error) {
-	b, err := json.Marshal(res)
-	if err != nil {
-		return nil, fmt.Errorf("gosdk: encode the mcp-go result: %w", err)
-	}
-	out := new(mcp.CallToolResult)
-	if err := json.Unmarshal(b, out); err != nil {
-		return nil, fmt.Errorf("gosdk: decode the result as go-sdk's: %w", err)
-	}
-	return out, nil
+// resultAlloc puts a result, its content slice and up to two text blocks
+// in one allocation.
+type resultAlloc struct {
+	res     mcp.CallToolResult
+	content [2]mcp.Content
+	texts   [2]mcp.TextContent
 }
 
-// fromText converts a result whose content is text blocks only, without
-// _meta, field by field, as fromJSON would (go-sdk's JSON decoder costs
-// some 32 KB per call): the results a Renderer renders. ok is false for
-// any other result.
-func fromText(res *mcpgo.CallToolResult) (out *mcp.CallToolResult, ok bool) {
-	if res.Meta != nil || res.ResultType != "" || len(res.InputRequests) > 0 || res.RequestState != "" {
-		return nil, false
+// fill sets dst's content, structuredContent and isError to res's and
+// merges res's _meta into dst's (a key dst has keeps its value). The
+// rest of dst (go-sdk's own fields, such as the resultType it records on
+// its results) stays as it is.
+func (a *resultAlloc) fill(dst *mcp.CallToolResult, res *render.Result) {
+	dst.Content = a.content[:0]
+	if len(res.Content) > len(a.content) {
+		dst.Content = make([]mcp.Content, 0, len(res.Content))
 	}
-	content := make([]mcp.Content, 0, len(res.Content))
-	for _, c := range res.Content {
-		var t mcpgo.TextContent
-		switch v := c.(type) {
-		case mcpgo.TextContent:
-			t = v
-		case *mcpgo.TextContent:
-			if v == nil {
-				return nil, false
-			}
-			t = *v
-		default:
-			return nil, false
+	for i, t := range res.Content {
+		tc := &mcp.TextContent{}
+		if i < len(a.texts) {
+			tc = &a.texts[i]
 		}
-		if t.Meta != nil || t.Type != "text" {
-			return nil, false
-		}
-		tc := &mcp.TextContent{Text: t.Text}
-		if a := t.Annotations; a != nil {
-			tc.Annotations = &mcp.Annotations{LastModified: a.LastModified}
-			for _, r := range a.Audience {
+		tc.Text = t.Text
+		if t.Audience != nil || t.Priority != nil {
+			tc.Annotations = &mcp.Annotations{}
+			for _, r := range t.Audience {
 				tc.Annotations.Audience = append(tc.Annotations.Audience, mcp.Role(r))
 			}
-			if a.Priority != nil {
-				tc.Annotations.Priority = *a.Priority
+			if t.Priority != nil {
+				tc.Annotations.Priority = *t.Priority
 			}
 		}
-		content = append(content, tc)
+		dst.Content = append(dst.Content, tc)
 	}
-	return &mcp.CallToolResult{Content: content, IsError: res.IsError}, true
+	dst.StructuredContent = nil
+	if res.StructuredContent != nil {
+		dst.StructuredContent = res.StructuredContent
+	}
+	dst.IsError = res.IsError
+	if len(res.Meta) > 0 {
+		m := make(mcp.Meta, len(dst.Meta)+len(res.Meta))
+		maps.Copy(m, res.Meta)
+		maps.Copy(m, dst.Meta) // what go-sdk or the handler wrote wins
+		dst.Meta = m
+	}
 }
 
-// ToMCPGo returns res, the official SDK's tool result, as an mcp-go tool
-// result, the type render.Decode reads: the result an mcp-go client would
-// receive from the same JSON (structuredContent's bytes are kept in
-// RawStructuredContent). ToMCPGo(nil) returns nil. It fails only when res
-// does not encode as JSON.
-func ToMCPGo(res *mcp.CallToolResult) (*mcpgo.CallToolResult, error) {
+// onto returns res as go-sdk's tool result built on a copy of base, the
+// handler's result it replaces, when there is one: what go-sdk wrote on
+// base beyond content, structuredContent and isError (its resultType, the
+// _meta entries, the error SetError recorded) stays.
+func onto(base *mcp.CallToolResult, res *render.Result) *mcp.CallToolResult {
+	if base == nil {
+		return FromResult(res)
+	}
+	a := &resultAlloc{res: *base}
+	a.fill(&a.res, res)
+	return &a.res
+}
+
+// ToResult returns res, go-sdk's tool result, as a result in no SDK's
+// types, the type render.Decode and a Renderer read: its text blocks
+// (blocks of other types are left out) with their audience and priority
+// (a priority of 0 reads as none: go-sdk writes none), the JSON of its structuredContent
+// (a json.RawMessage as it is, any other value encoded), isError and
+// _meta. A structuredContent that does not encode as JSON (a go-sdk client
+// decodes it into maps: only a result built in this process can hold one,
+// and it cannot reach a client) is left out. ToResult(nil) returns nil.
+func ToResult(res *mcp.CallToolResult) *render.Result {
 	if res == nil {
-		return nil, nil
+		return nil
 	}
-	b, err := json.Marshal(res)
-	if err != nil {
-		return nil, fmt.Errorf("gosdk: encode the go-sdk result: %w", err)
+	out := &render.Result{IsError: res.IsError, Content: texts(res.Content)}
+	out.StructuredContent, _ = render.StructuredJSON(res.StructuredContent)
+	if res.Meta != nil {
+		out.Meta = maps.Clone(map[string]any(res.Meta))
 	}
-	out := new(mcpgo.CallToolResult)
-	if err := json.Unmarshal(b, out); err != nil {
-		return nil, fmt.Errorf("gosdk: decode the result as mcp-go's: %w", err)
+	return out
+}
+
+// texts returns the text blocks of content.
+func texts(content []mcp.Content) []render.Text {
+	var out []render.Text
+	for _, c := range content {
+		t, ok := c.(*mcp.TextContent)
+		if !ok || t == nil {
+			continue
+		}
+		b := render.Text{Text: t.Text}
+		if a := t.Annotations; a != nil {
+			if a.Priority != 0 {
+				b.Priority = new(a.Priority)
+			}
+			for _, r := range a.Audience {
+				b.Audience = append(b.Audience, string(r))
+			}
+		}
+		if out == nil {
+			out = make([]render.Text, 0, len(content))
+		}
+		out = append(out, b)
 	}
-	return out, nil
+	return out
 }

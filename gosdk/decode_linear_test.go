@@ -24,11 +24,7 @@ func TestDecodeLinear(t *testing.T) {
 			for i := range n {
 				e.WithFields(errorx.SentField("items."+strconv.Itoa(i), "value", "Not valid."))
 			}
-			res, err := gosdk.FromMCPGo(d.Render(e))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return res
+			return gosdk.FromResult(d.Render(e))
 		}
 	}
 	shapes := map[string]func(n int) *mcp.CallToolResult{

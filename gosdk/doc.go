@@ -1,6 +1,7 @@
-// Package gosdk gives servers and clients built on the official Go SDK
-// (github.com/modelcontextprotocol/go-sdk) the error policy package render
-// gives mcp-go: the same render.Renderer, the same dialects, the same code.
+// Package gosdk is mcperr's adapter for the official Go SDK
+// (github.com/modelcontextprotocol/go-sdk): it gives go-sdk servers and
+// clients the error policy package mcpgo gives mcp-go's, the same
+// render.Renderer run by the same code, and links no package of mcp-go.
 //
 // # Servers
 //
@@ -22,14 +23,16 @@
 // schema message in Go field names. RenderRequest renders an error for a
 // handler that builds its own result.
 //
-// Each dialect is written once, for mcp-go's *mcp.CallToolResult: the
-// Middleware runs the Renderer's own mcp-go middleware around the go-sdk
-// handler and converts its result with FromMCPGo.
+// The Renderer's policy is written once, in package render, over results
+// of no SDK's types (render.Result); the Middleware tells it about each
+// call (render.Call: the tool, its raw arguments, the server's tools) and
+// converts what it renders with FromResult. A rendered error keeps what
+// go-sdk wrote on the handler's result (its resultType, _meta entries).
 //
 // # Clients
 //
 // Decode reads any dialect back from a go-sdk *mcp.CallToolResult, and
 // CallWithRetry calls a tool through an *mcp.ClientSession and retries it
-// as an errorx.RetryPolicy says: render.Decode and render.CallWithRetry on
-// the result as an mcp-go client would receive it (ToMCPGo).
+// as an errorx.RetryPolicy says: render.Decode and render.Retry on the
+// result as ToResult converts it.
 package gosdk

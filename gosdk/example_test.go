@@ -154,12 +154,9 @@ func ExampleRenderRequest() {
 	// **Error:** No such file.
 }
 
-func ExampleFromMCPGo() {
+func ExampleFromResult() {
 	rendered := render.NewRenderer(render.ToolError{}).Render(errorx.Permission("Read-only workspace."))
-	res, err := gosdk.FromMCPGo(rendered)
-	if err != nil {
-		panic(err)
-	}
+	res := gosdk.FromResult(rendered)
 	// structuredContent keeps the dialect's bytes, in its key order.
 	fmt.Println(res.IsError, string(res.StructuredContent.(json.RawMessage)))
 	e, _ := gosdk.Decode(res)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/parity"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -54,23 +55,8 @@ type cityArgs struct {
 	City string `json:"city" validate:"required"`
 }
 
-// signup is a typed tool's arguments: nested, a list, an enum, secrets by
-// name and by tag.
-type signup struct {
-	Login   string   `json:"login" validate:"required,min=3,max=20"`
-	Contact string   `json:"contact" validate:"required,email"`
-	Plan    string   `json:"plan" validate:"required,oneof=free pro team"`
-	Seats   int      `json:"seats" validate:"gte=1,lte=50"`
-	Labels  []string `json:"labels" validate:"max=3,dive,alphanum"`
-	Billing *billing `json:"billing" validate:"required"`
-	Secret  string   `json:"api_secret" validate:"required,min=16"`            // redacted by name
-	Note    string   `json:"note" mcperr:"secret" validate:"omitempty,min=10"` // redacted by tag
-}
-
-type billing struct {
-	Country string `json:"country" validate:"required,len=2"`
-	VAT     string `json:"vat" validate:"omitempty,alphanum"`
-}
+// signup is a typed tool's arguments (see parity.Signup).
+type signup = parity.Signup
 
 // errUpstream is an unclassified error whose text must not reach the
 // agent.
@@ -124,7 +110,7 @@ func newServer(r *render.Renderer) *mcp.Server {
 	})
 	s.AddTool(&mcp.Tool{Name: "weather.built", InputSchema: object, OutputSchema: map[string]any{"type": "object"}},
 		func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return gosdk.FromMCPGo(r.Render(errorx.NotFound("No such city.").WithTool("weather.built")))
+			return gosdk.FromResult(r.Render(errorx.NotFound("No such city.").WithTool("weather.built"))), nil
 		})
 
 	gosdk.AddTool(s, &mcp.Tool{Name: "weather.get"}, func(ctx context.Context, _ *mcp.CallToolRequest, in cityArgs) (*mcp.CallToolResult, forecast, error) {

@@ -2,12 +2,10 @@ package gosdk
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"strings"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -22,9 +20,10 @@ const (
 )
 
 // Middleware returns a receiving middleware for a go-sdk server that applies
-// r, the server's error policy, to every tools/call: the same policy, run by
-// the same code, as r.Middleware on mcp-go. Register it first, so that it is
-// outermost and sees the errors and panics of every other middleware:
+// r, the server's error policy, to every tools/call: the policy the
+// Renderer applies on any SDK (see package mcpgo for mcp-go), run by the
+// same code. Register it first, so that it is outermost and sees the errors
+// and panics of every other middleware:
 //
 //	s := mcp.NewServer(&mcp.Implementation{Name: "app", Version: "1.0.0"}, nil)
 //	s.AddReceivingMiddleware(gosdk.Middleware(r)) // first: outermost
@@ -45,7 +44,9 @@ const (
 //     INVALID_INPUT error in the server's own words that sends the agent
 //     to the tool's inputSchema: go-sdk's text quotes the values sent (a
 //     password, lines of markdown), so it goes to r's logger only, cut to
-//     errorx.MaxLogText bytes (AddTool gives field errors instead);
+//     errorx.MaxLogText bytes (AddTool gives field errors instead). The
+//     rendered result is built on go-sdk's: what go-sdk wrote on it (the
+//     resultType of the 2026-07-28 protocol, _meta entries) stays;
 //   - a call of a tool the server does not have, which go-sdk answers with
 //     the JSON-RPC error `unknown tool "x"`, gets an UNKNOWN_TOOL tool
 //     result that names the closest tools the server has (as actions, and
@@ -60,160 +61,128 @@ const (
 //     render.WithProtocolErrors matches, stay JSON-RPC errors.
 //
 // Everything else the Renderer does applies as on mcp-go: the per-call
-// format argument of the toolerror dialect, OutputSchemaSafe (the
-// middleware lists the server's tools, through the handlers below it, to
-// learn whether the called tool declares an outputSchema, only when it
-// renders an error), limits, redaction, the internal-text policy and slog
-// logging. Other methods pass through untouched.
+// format argument of the toolerror dialect (read from the raw arguments,
+// only when an error is rendered), OutputSchemaSafe (the middleware lists
+// the server's tools, through the handlers below it, to learn whether the
+// called tool declares an outputSchema, only when it renders an error),
+// limits, redaction, the internal-text policy and slog logging. Other
+// methods pass through untouched. A call that succeeds costs one context
+// value (for RenderRequest), nothing more.
 //
 // A nil r is the zero Renderer.
 func Middleware(r *render.Renderer) mcp.Middleware {
 	if r == nil {
 		r = &render.Renderer{}
 	}
-	mw := r.Middleware()
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		m := &middleware{r: r, next: next}
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			call, ok := req.(*mcp.CallToolRequest)
 			if method != methodCallTool || !ok || call == nil || call.Params == nil {
 				return next(ctx, method, req)
 			}
-			c := &toolCall{r: r, next: next, req: call, args: map[string]any{}}
-			c.ctx = render.ContextWithOutputSchemas(ctx, c)
-			var mreq mcpgo.CallToolRequest
-			mreq.Params.Name = call.Params.Name
-			mreq.Params.Arguments = c.args // read only when an error is rendered
-			res, err := mw(c.handle)(c.ctx, mreq)
-			return c.result(res, err)
+			return m.callTool(ctx, call)
 		}
 	}
 }
 
-// passThrough is what the inner handler gives the Renderer's middleware for
-// a result that goes back to go-sdk as the handler built it: a result
-// without isError, which the middleware returns as it is.
-var passThrough = &mcpgo.CallToolResult{}
-
-// A toolCall is one tools/call through the middleware.
-type toolCall struct {
+// middleware is one Middleware over the handlers below it.
+type middleware struct {
 	r    *render.Renderer
-	ctx  context.Context
 	next mcp.MethodHandler
-	req  *mcp.CallToolRequest
-	args map[string]any // the arguments, filled only to render an error
-
-	original  *mcp.CallToolResult   // the handler's result, returned for passThrough
-	converted *mcpgo.CallToolResult // the handler's error result, as the middleware saw it
-	protocol  error                 // a JSON-RPC error for go-sdk to send
-
-	listed bool
-	tools  []*mcp.Tool
 }
 
-// handle is the mcp-go tool handler the Renderer's middleware wraps: it
-// calls go-sdk's handler and tells the middleware what to render.
-func (c *toolCall) handle(ctx context.Context, _ mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-	returned := false
+type middlewareKey struct{}
+
+// callTool handles one tools/call.
+func (m *middleware) callTool(ctx context.Context, req *mcp.CallToolRequest) (res mcp.Result, err error) {
+	ctx = context.WithValue(ctx, middlewareKey{}, m) // RenderRequest lists the tools through it
 	defer func() {
-		if !returned {
-			c.readArguments() // a panic, which the middleware renders next
+		if v := recover(); v != nil {
+			c := m.call(req)
+			res, err = FromResult(m.r.HandlePanic(ctx, &c, v)), nil
 		}
 	}()
-	res, err := c.next(ctx, methodCallTool, c.req)
-	returned = true
+	res, err = m.next(ctx, methodCallTool, req)
+	if tr, ok := res.(*mcp.CallToolResult); ok && err == nil && tr != nil && !tr.IsError && tr.Content != nil {
+		return res, nil // a success, as go-sdk sends it
+	}
+	return m.handle(ctx, req, res, err)
+}
+
+// call returns what the Renderer is told of req: its tools are the
+// server's, listed through the handlers below the middleware when the
+// Renderer asks.
+func (m *middleware) call(req *mcp.CallToolRequest) render.Call {
+	return render.Call{Tool: req.Params.Name, Arguments: req.Params.Arguments, Tools: &serverTools{m: m, req: req}, Protocol: isProtocolError}
+}
+
+// isProtocolError reports whether err is one go-sdk answers with its own
+// JSON-RPC error: a *jsonrpc.Error in its chain.
+func isProtocolError(err error) bool {
+	var wire *jsonrpc.Error
+	return errors.As(err, &wire)
+}
+
+// handle applies the Renderer to what the handler returned, unless it was
+// a success.
+func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, res mcp.Result, err error) (mcp.Result, error) {
+	c := m.call(req)
+	tools := c.Tools.(*serverTools)
 	tr, _ := res.(*mcp.CallToolResult)
-	if err != nil {
-		var wire *jsonrpc.Error
-		switch {
-		case c.isUnknownTool(err):
-			c.readArguments()
-			return nil, c.unknownTool(err)
-		case errorx.Searchable(err) && errors.As(err, &wire):
-			c.protocol = err
-			return passThrough, nil
-		}
-		c.readArguments()
-		if tr != nil {
-			return c.pass(tr), err // the middleware's rule: the error wins, unless it is a nil *errorx.Error
-		}
-		return nil, err
+	switch {
+	case err != nil && tools.isUnknownTool(ctx, err):
+		return m.failed(ctx, &c, nil, tools.unknownTool(ctx))
+	case render.Failed(tr != nil, err):
+		return m.failed(ctx, &c, nil, err)
 	}
-	if tr == nil {
-		c.readArguments()
-		return nil, nil
-	}
+	// The handler's own result (a nil *errorx.Error as err is no error).
 	if e := tr.GetError(); tr.IsError && e != nil {
 		if text, ok := onlySetErrorText(tr, e); ok {
-			c.readArguments()
-			return nil, c.sdkError(ctx, e, text)
+			return m.failed(ctx, &c, tr, m.sdkError(ctx, req, e, text))
 		}
 	}
-	return c.pass(tr), nil
+	if tr.IsError && tr.StructuredContent != nil {
+		return m.handleResult(ctx, &c, tr), nil
+	}
+	if tr.Content == nil {
+		o := *tr
+		o.Content = []mcp.Content{} // as go-sdk does: "content" is required
+		return &o, nil
+	}
+	return tr, nil
 }
 
-// pass returns what the middleware gets for a result the handler built: a
-// copy it can inspect when the result is an error with structuredContent
-// (OutputSchemaSafe applies), else passThrough.
-func (c *toolCall) pass(tr *mcp.CallToolResult) *mcpgo.CallToolResult {
-	c.original = tr
-	if !tr.IsError || tr.StructuredContent == nil {
-		return passThrough
+// failed renders err, the failure of the call c, on a copy of base when
+// the handler gave one (see onto), or returns it for go-sdk to answer as a
+// protocol error.
+func (m *middleware) failed(ctx context.Context, c *render.Call, base *mcp.CallToolResult, err error) (mcp.Result, error) {
+	out, perr := m.r.HandleError(ctx, c, err)
+	if perr != nil {
+		return nil, perr
 	}
-	m, err := ToMCPGo(tr)
+	return onto(base, out), nil
+}
+
+// handleResult applies the Renderer's policy to an error result with
+// structuredContent that the handler built itself.
+func (m *middleware) handleResult(ctx context.Context, c *render.Call, tr *mcp.CallToolResult) *mcp.CallToolResult {
+	sc, err := render.StructuredJSON(tr.StructuredContent)
 	if err != nil {
-		return passThrough // it cannot reach a client either; go-sdk reports that
+		return tr // it cannot reach a client either; go-sdk reports that
 	}
-	c.converted = m
-	return m
-}
-
-// result turns what the Renderer's middleware returned into go-sdk's answer.
-func (c *toolCall) result(res *mcpgo.CallToolResult, err error) (mcp.Result, error) {
-	switch {
-	case c.protocol != nil:
-		return nil, c.protocol
-	case err != nil:
-		return nil, err // render.WithProtocolErrors chose it
-	case res == nil:
-		return nil, nil // unreachable: the middleware always returns a result or an error
-	case res == passThrough || res == c.converted:
-		if c.original.Content == nil {
-			o := *c.original
-			o.Content = []mcp.Content{} // as go-sdk does: "content" is required
-			return &o, nil
-		}
-		return c.original, nil
+	in := &render.Result{Content: texts(tr.Content), StructuredContent: sc, IsError: true}
+	out := m.r.HandleResult(ctx, c, in)
+	if out == in {
+		return tr
 	}
-	out, cerr := FromMCPGo(res)
-	if cerr != nil {
-		return fallbackResult(), nil
+	cp := *tr
+	cp.StructuredContent = nil
+	cp.Content = tr.Content[:len(tr.Content):len(tr.Content)]
+	for _, t := range out.Content[len(in.Content):] {
+		cp.Content = append(cp.Content, &mcp.TextContent{Text: t.Text})
 	}
-	return out, nil
-}
-
-// fallbackText is the message of the result that replaces a rendered error
-// go-sdk's types cannot hold (a bug: rendered results always convert).
-const fallbackText = "The tool failed, and the server could not describe the error."
-
-func fallbackResult() *mcp.CallToolResult {
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: fallbackText}}}
-}
-
-// readArguments decodes the call's arguments into c.args, where the
-// Renderer reads the caller's format argument. Arguments that are not a
-// JSON object leave it empty.
-func (c *toolCall) readArguments() {
-	if len(c.args) == 0 {
-		decodeArguments(c.args, c.req.Params.Arguments)
-	}
-}
-
-// decodeArguments decodes the JSON object raw into dst; arguments that are
-// not a JSON object leave it as it is.
-func decodeArguments(dst map[string]any, raw json.RawMessage) {
-	if len(raw) > 0 {
-		_ = json.Unmarshal(raw, &dst)
-	}
+	return &cp
 }
 
 // onlySetErrorText reports whether the content of tr is what SetError(e)
@@ -246,12 +215,12 @@ const argumentsPrefix = `validating "arguments": `
 // SetError as text: go-sdk's own rejection of a typed tool's arguments
 // becomes argumentsRejected, its text logged; any other error is the
 // handler's.
-func (c *toolCall) sdkError(ctx context.Context, e error, text string) error {
+func (m *middleware) sdkError(ctx context.Context, req *mcp.CallToolRequest, e error, text string) error {
 	if !strings.HasPrefix(text, argumentsPrefix) {
 		return e
 	}
-	c.r.Logger().InfoContext(ctx, "mcperr: go-sdk rejected the arguments of a typed tool",
-		slog.String("tool", c.req.Params.Name), // a tool of the server's: go-sdk found it
+	m.r.Logger().InfoContext(ctx, "mcperr: go-sdk rejected the arguments of a typed tool",
+		slog.String("tool", req.Params.Name), // a tool of the server's: go-sdk found it
 		slog.String("error", errorx.Text(e, errorx.MaxLogText)))
 	return argumentsRejected().WithCause(e)
 }
@@ -265,67 +234,14 @@ func argumentsRejected() *errorx.Error {
 		WithRecovery("Call tools/list, read this tool's inputSchema, fix the arguments to match it and call the tool again.")
 }
 
-// isUnknownTool reports whether err is go-sdk's answer to a call of a tool
-// the server does not have (mcp/server.go, callTool: `unknown tool "x"`):
-// an invalid-params JSON-RPC error for a tool that tools/list does not
-// show. The text is not relied on; a handler's own invalid-params error
-// (its tool is listed) stays the handler's.
-func (c *toolCall) isUnknownTool(err error) bool {
-	wire, ok := err.(*jsonrpc.Error)
-	if !ok || wire.Code != jsonrpc.CodeInvalidParams {
-		return false
-	}
-	for _, t := range c.listTools() {
-		if t != nil && t.Name == c.req.Params.Name {
-			return false
-		}
-	}
-	return true
-}
-
-// maxToolPages bounds the pages of tools/list the middleware reads.
-const maxToolPages = 100
-
-// listTools returns the server's tools, as tools/list gives them through
-// the handlers below the middleware, read once per call.
-func (c *toolCall) listTools() []*mcp.Tool {
-	if c.listed {
-		return c.tools
-	}
-	c.listed = true
-	params := &mcp.ListToolsParams{}
-	for range maxToolPages {
-		res, err := c.next(c.ctx, methodListTools, &mcp.ListToolsRequest{Session: c.req.Session, Params: params, Extra: c.req.Extra})
-		list, ok := res.(*mcp.ListToolsResult)
-		if err != nil || !ok || list == nil {
-			break
-		}
-		c.tools = append(c.tools, list.Tools...)
-		if list.NextCursor == "" {
-			break
-		}
-		params = &mcp.ListToolsParams{Cursor: list.NextCursor}
-	}
-	return c.tools
-}
-
-// DeclaresOutputSchema implements render.OutputSchemas.
-func (c *toolCall) DeclaresOutputSchema(tool string) bool {
-	for _, t := range c.listTools() {
-		if t != nil && t.Name == tool {
-			return t.OutputSchema != nil
-		}
-	}
-	return false
-}
-
 // RenderRequest renders err as the result of the go-sdk tool call req, for
-// a handler that builds its own result: r.RenderRequest, with the same
-// policy (the tool named, the caller's format argument, OutputSchemaSafe,
-// limits, redaction). Under the Middleware, ctx (the handler's) tells it
-// which tools declare an outputSchema; elsewhere the tool is taken to
-// declare none. RenderRequest(ctx, r, req, nil) returns nil; a nil r is the
-// zero Renderer.
+// a handler that builds its own result ((*render.Renderer).RenderCall),
+// with the same policy as the Middleware: the tool named, the caller's
+// format argument, OutputSchemaSafe, limits, redaction. Under the
+// Middleware, ctx (the handler's) lets it list the server's tools to learn
+// whether the tool declares an outputSchema; elsewhere the tool is taken
+// to declare none. RenderRequest(ctx, r, req, nil) returns nil; a nil r is
+// the zero Renderer.
 func RenderRequest(ctx context.Context, r *render.Renderer, req *mcp.CallToolRequest, err error) *mcp.CallToolResult {
 	if err == nil {
 		return nil
@@ -333,15 +249,12 @@ func RenderRequest(ctx context.Context, r *render.Renderer, req *mcp.CallToolReq
 	if r == nil {
 		r = &render.Renderer{}
 	}
-	var mreq mcpgo.CallToolRequest
+	var c render.Call
 	if req != nil && req.Params != nil {
-		args := map[string]any{}
-		decodeArguments(args, req.Params.Arguments)
-		mreq.Params.Name, mreq.Params.Arguments = req.Params.Name, args
+		c.Tool, c.Arguments = req.Params.Name, req.Params.Arguments
+		if m, ok := ctx.Value(middlewareKey{}).(*middleware); ok {
+			c.Tools = &serverTools{m: m, req: req}
+		}
 	}
-	res, cerr := FromMCPGo(r.RenderRequest(ctx, mreq, err))
-	if cerr != nil {
-		return fallbackResult()
-	}
-	return res
+	return FromResult(r.RenderCall(ctx, &c, err))
 }

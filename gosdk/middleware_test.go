@@ -9,7 +9,6 @@ import (
 	"sync"
 	"testing"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -138,57 +137,6 @@ func TestPanicKeepsServing(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestSameAsMCPGo: the same error gives the same result on both SDKs: what
-// a go-sdk client receives from the middleware is what an mcp-go client
-// receives from r.Middleware, for a raw error, a typed error, a panic, an
-// unclassified error and the toolerror format argument.
-func TestSameAsMCPGo(t *testing.T) {
-	cases := []struct {
-		tool string
-		args map[string]any
-		err  error
-	}{
-		{"files.read", nil, errorx.NotFound("File \"a.md\" does not exist.").WithActions("files.list").WithDetail("path", "a.md")},
-		{"files.read", map[string]any{"format": "json"}, errorx.NotFound("File \"a.md\" does not exist.").WithActions("files.list").WithDetail("path", "a.md")},
-		{"files.read", map[string]any{"format": "both"}, errorx.NotFound("File \"a.md\" does not exist.").WithActions("files.list").WithDetail("path", "a.md")},
-		{"files.reserve", nil, errorx.Conflict("src/*.go is reserved by another agent.").WithDetail("held_by", "agent-2")},
-		{"db.query", nil, errUpstream},
-		{"reports.build", nil, nil}, // a panic
-	}
-	for _, dialect := range render.Names() {
-		r := quiet(fixedClock(dialect))
-		cs := connect(t, newServer(r))
-		for _, c := range cases {
-			got, _ := gosdk.ToMCPGo(call(t, cs, c.tool, c.args))
-			h := func(context.Context, mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-				if c.err == nil {
-					panic("bug")
-				}
-				return nil, c.err
-			}
-			var req mcpgo.CallToolRequest
-			req.Params.Name, req.Params.Arguments = c.tool, c.args
-			want, err := r.Middleware()(h)(context.Background(), req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g, w := wire(t, got), wire(t, want); g != w {
-				t.Errorf("%s %s %v:\ngo-sdk %s\nmcp-go %s", dialect, c.tool, c.args, g, w)
-			}
-		}
-	}
-}
-
-// wire is the JSON of what a client reads from res: content,
-// structuredContent and isError (go-sdk adds its server's name in _meta
-// for clients of the newest protocol revision).
-func wire(t *testing.T, res *mcpgo.CallToolResult) string {
-	t.Helper()
-	c := *res
-	c.Meta = nil
-	return canonical(t, c)
 }
 
 // TestUnknownTool: a call of a tool the server does not have is a tool
@@ -359,5 +307,40 @@ func TestUnknownToolAnyText(t *testing.T) {
 	}
 	if e, _ := gosdk.Decode(res.(*mcp.CallToolResult)); e == nil || e.Code != errorx.CodeUnknownTool || !slices.Equal(e.Actions, []string{"files.read"}) {
 		t.Errorf("Decode: %+v, want UNKNOWN_TOOL naming files.read", e)
+	}
+}
+
+// TestRenderedKeepsGoSDKFields: an error rendered in place of a result
+// go-sdk or the handler built keeps what they wrote on it: the resultType
+// go-sdk records for clients of the 2026-07-28 revision, and the _meta
+// entries (the rendered result's own are merged in, never over them).
+func TestRenderedKeepsGoSDKFields(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.XML{})))
+	mcp.AddTool(s, &mcp.Tool{Name: "typed"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+		return nil, nil, errorx.NotFound("Gone.")
+	})
+	s.AddTool(&mcp.Tool{Name: "traced", InputSchema: map[string]any{"type": "object"}},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			res := &mcp.CallToolResult{Meta: mcp.Meta{"io.example/trace": "t-1"}}
+			res.SetError(errorx.NotFound("Gone."))
+			return res, nil
+		})
+	cs := connect(t, s)
+	for _, tool := range []string{"typed", "traced"} {
+		res := call(t, cs, tool, nil)
+		raw, _ := json.Marshal(res)
+		if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameXML || e.Code != "NOT_FOUND" {
+			t.Errorf("%s: Decode %s %v, want the rendered NOT_FOUND:\n%s", tool, dialect, e, raw)
+		}
+		if !strings.Contains(string(raw), `"resultType":"complete"`) {
+			t.Errorf("%s: the rendered result lost go-sdk's resultType:\n%s", tool, raw)
+		}
+		if _, ok := res.Meta[mcp.MetaKeyServerInfo]; !ok {
+			t.Errorf("%s: no serverInfo in _meta:\n%s", tool, raw)
+		}
+	}
+	if res := call(t, cs, "traced", nil); res.Meta["io.example/trace"] != "t-1" {
+		t.Errorf("traced: the handler's _meta was lost: %v", res.Meta)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"reflect"
 
 	"github.com/google/jsonschema-go/jsonschema"
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -33,7 +32,7 @@ import (
 //
 // h runs only with valid arguments. An error it returns becomes a tool
 // error (a *jsonrpc.Error stays a protocol error; a nil *errorx.Error is
-// no error, as under render's Middleware), and its output fills
+// no error, as under the Middleware), and its output fills
 // structuredContent and, when h wrote no content, a text block, validated
 // against the output schema, as go-sdk's typed tools do. The output schema
 // is t.OutputSchema when set, else inferred from Out (by go-sdk's
@@ -69,12 +68,12 @@ func typedTool[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts []v
 		}
 	}
 	handler := func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		var mreq mcpgo.CallToolRequest
+		var name string
+		var args json.RawMessage
 		if req.Params != nil {
-			mreq.Params.Name = req.Params.Name
-			mreq.Params.RawArguments = req.Params.Arguments
+			name, args = req.Params.Name, req.Params.Arguments
 		}
-		in, err := validation.Bind[In](mreq, opts...)
+		in, err := validation.Bind[In](name, args, opts...)
 		if err != nil {
 			return errorResult(err), nil
 		}

@@ -7,68 +7,22 @@ import (
 	"strings"
 	"testing"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/parity"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
 
 // badSignups are bad arguments for signup.
-var badSignups = map[string]map[string]any{
-	"many_fields": {"login": "A", "contact": "bad-email", "plan": "enterprise", "seats": 0, "labels": []any{"ok", "not ok!"},
-		"billing": map[string]any{"vat": "FR 12"}, "api_secret": "hunter2", "note": "apple pie", "emial": "x@y.z"},
-	"wrong_types": {"login": 7, "contact": "ann@example.com", "plan": "pro", "seats": "two",
-		"billing": map[string]any{"country": "FR"}, "api_secret": "correct horse battery"},
-	"missing_everything": {},
-	"nil_arguments":      nil,
-	"format_json":        {"login": "ann", "contact": "nope", "format": "json"},
-}
+var badSignups = parity.BadSignups
 
 // validSignup is a valid call of signup, with the format argument.
 var validSignup = map[string]any{"login": "ann", "contact": "ann@example.com", "plan": "team", "seats": 3,
 	"billing": map[string]any{"country": "FR"}, "api_secret": "correct horse battery", "format": "json"}
-
-// TestAddToolSameFieldsAsMCPGo: a typed tool registered with AddTool on
-// go-sdk gives, in every dialect, the same error as the same struct bound
-// with validation.Handler under r.Middleware on mcp-go: every field, with
-// the value sent, secrets redacted.
-func TestAddToolSameFieldsAsMCPGo(t *testing.T) {
-	for _, dialect := range render.Names() {
-		r := quiet(fixedClock(dialect))
-		cs := connect(t, newServer(r))
-		mcpgoHandler := r.Middleware()(validation.Handler(func(context.Context, mcpgo.CallToolRequest, signup) (*mcpgo.CallToolResult, error) {
-			return mcpgo.NewToolResultText("created"), nil
-		}))
-		for name, args := range badSignups {
-			got, gotDialect := gosdk.Decode(call(t, cs, "signup", args))
-			var req mcpgo.CallToolRequest
-			req.Params.Name = "signup"
-			if args != nil {
-				req.Params.Arguments = args
-			}
-			res, err := mcpgoHandler(context.Background(), req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, _ := render.Decode(res)
-			if got == nil || want == nil || gotDialect != dialect {
-				t.Fatalf("%s %s: go-sdk %s %v, mcp-go %v", dialect, name, gotDialect, got, want)
-			}
-			g, _ := json.Marshal(got)
-			w, _ := json.Marshal(want)
-			if string(g) != string(w) {
-				t.Errorf("%s %s:\ngo-sdk %s\nmcp-go %s", dialect, name, g, w)
-			}
-			if strings.Contains(string(g), "hunter2") || strings.Contains(string(g), "apple pie") {
-				t.Errorf("%s %s: a secret shows: %s", dialect, name, g)
-			}
-		}
-	}
-}
 
 // TestAddToolFields: the fields of a bad call, as Decode reads them from
 // the interbase dialect.

@@ -1,6 +1,7 @@
 package gosdk
 
 import (
+	"context"
 	"slices"
 	"strings"
 
@@ -12,18 +13,19 @@ import (
 // names.
 const maxSuggested = 3
 
-// unknownTool returns the error for a call of a tool the server does not
+// unknownTool returns the error for the call of a tool the server does not
 // have: UNKNOWN_TOOL (class NOT_FOUND), the closest tools as actions and in
-// a did-you-mean, and the advice to list the tools again. cause is go-sdk's
-// JSON-RPC error.
-func (c *toolCall) unknownTool(cause error) *errorx.Error {
+// a did-you-mean, and the advice to list the tools again. It does not wrap
+// go-sdk's JSON-RPC error: an error that does is one the handler meant as
+// a protocol error (render.Call.Protocol).
+func (s *serverTools) unknownTool(ctx context.Context) *errorx.Error {
 	var names []string
-	for _, t := range c.listTools() {
+	for _, t := range s.list(ctx) {
 		if t != nil {
 			names = append(names, t.Name)
 		}
 	}
-	return unknownToolError(c.req.Params.Name, names).WithCause(cause)
+	return unknownToolError(s.req.Params.Name, names)
 }
 
 // unknownToolError returns the error for a call of the tool name, which is

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
@@ -70,7 +68,7 @@ type toolErrorStruct struct {
 	Details   json.RawMessage `json:"details"`
 }
 
-func toolErrorBaseline(e *errorx.Error) *mcp.CallToolResult {
+func toolErrorBaseline(e *errorx.Error) *render.Result {
 	var details bytes.Buffer
 	details.WriteByte('{')
 	i := 0
@@ -89,9 +87,9 @@ func toolErrorBaseline(e *errorx.Error) *mcp.CallToolResult {
 	s := toolErrorStruct{"toolError:v1", render.ToolError{}.Code(e), e.Message, e.IsRetryable(), details.Bytes()}
 	pretty, _ := json.MarshalIndent(&s, "", "  ")
 	compact, _ := json.Marshal(&s)
-	return &mcp.CallToolResult{
-		Content:           []mcp.Content{mcp.NewTextContent("**Error:** " + e.Message), mcp.NewTextContent(string(pretty))},
-		StructuredContent: json.RawMessage(compact),
+	return &render.Result{
+		Content:           []render.Text{{Text: "**Error:** " + e.Message}, {Text: string(pretty)}},
+		StructuredContent: compact,
 		IsError:           true,
 	}
 }
@@ -175,7 +173,7 @@ func TestBaselinesWriteTheSameBytes(t *testing.T) {
 			t.Errorf("toolerror block %d:\n got %s\nwant %s", i, textOf(t, res, i), textOf(t, base, i))
 		}
 	}
-	if !bytes.Equal(structuredOf(t, res), base.StructuredContent.(json.RawMessage)) {
+	if !bytes.Equal(structuredOf(t, res), base.StructuredContent) {
 		t.Errorf("toolerror structuredContent differs")
 	}
 	ce := errorx.New("MCP_RATE_LIMITED", "Rate limit exceeded.").WithDetail("mcp", "notion").WithDetail("attempts", 3)
@@ -277,9 +275,10 @@ func BenchmarkEnvelope(b *testing.B) {
 	})
 }
 
-// BenchmarkRender is the whole path to a *mcp.CallToolResult in every
-// dialect, against mcp.NewToolResultError with the dialect's text built
-// beforehand.
+// BenchmarkRender is the whole path to a *render.Result in every dialect,
+// against a result of one text block, the dialect's text built beforehand,
+// as a user would write it (mcpgo's BenchmarkRender adds the conversion to
+// mcp-go's result, against mcp.NewToolResultError).
 func BenchmarkRender(b *testing.B) {
 	e := typicalXML()
 	for _, c := range []struct {
@@ -298,10 +297,10 @@ func BenchmarkRender(b *testing.B) {
 				sink = c.d.Render(e)
 			}
 		})
-		text := c.d.Render(e).Content[0].(mcp.TextContent).Text
+		text := c.d.Render(e).Content[0].Text
 		b.Run("dialect="+c.name+"/impl=baseline", func(b *testing.B) {
 			for b.Loop() {
-				sink = mcp.NewToolResultError(text)
+				sink = &render.Result{Content: []render.Text{{Text: text}}, IsError: true}
 			}
 		})
 	}
@@ -309,17 +308,18 @@ func BenchmarkRender(b *testing.B) {
 
 // sink keeps benchmark results alive, so the compiler cannot drop their
 // allocations.
-var sink *mcp.CallToolResult
+var sink *render.Result
 
-// TestRenderAllocations holds the allocation budget of a full Render: four
-// at most, five for toolerror's two text blocks.
+// TestRenderAllocations holds the allocation budget of a full Render to a
+// Result: two (the result with its blocks, their text), three for
+// toolerror (its structuredContent), whatever the mode.
 func TestRenderAllocations(t *testing.T) {
 	e := typicalXML()
 	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: format.JSON},
 		render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{}} {
-		budget := 4.0
-		if te, ok := d.(render.ToolError); ok && te.Mode == format.Both {
-			budget = 5
+		budget := 2.0
+		if _, ok := d.(render.ToolError); ok {
+			budget = 3
 		}
 		if n := testing.AllocsPerRun(200, func() { _ = d.Render(e) }); n > budget {
 			t.Errorf("%s %+v: %v allocations, budget %v", d.Name(), d, n, budget)

@@ -7,8 +7,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/jsonw"
 	"github.com/mcperr/mcperr/render"
@@ -24,7 +22,7 @@ func (b bigMarshaler) MarshalJSON() ([]byte, error) {
 
 // resultBytes is what a result carries: the bytes of its text blocks and
 // of its structuredContent.
-func resultBytes(t *testing.T, res *mcp.CallToolResult) int {
+func resultBytes(t *testing.T, res *render.Result) int {
 	t.Helper()
 	n := 0
 	for i := range res.Content {
@@ -104,9 +102,9 @@ func TestLimitsCutNumbers(t *testing.T) {
 
 // renderWithin renders e with f in a goroutine and fails if it takes longer
 // than a few seconds (a hang would otherwise stop the whole test binary).
-func renderWithin(t *testing.T, what string, f func() *mcp.CallToolResult) *mcp.CallToolResult {
+func renderWithin(t *testing.T, what string, f func() *render.Result) *render.Result {
 	t.Helper()
-	done := make(chan *mcp.CallToolResult, 1)
+	done := make(chan *render.Result, 1)
 	go func() { done <- f() }()
 	select {
 	case res := <-done:
@@ -140,14 +138,14 @@ func TestRenderSelfContainingDetails(t *testing.T) {
 	for name, v := range selfContaining() {
 		e := errorx.New("CYCLE", "m").WithDetail("d", v).WithFields(errorx.SentField("p", v, "m"))
 		for _, d := range dialects() {
-			res := renderWithin(t, name+" "+d.Name(), func() *mcp.CallToolResult { return d.Render(e) })
+			res := renderWithin(t, name+" "+d.Name(), func() *render.Result { return d.Render(e) })
 			if err := rendertest.Valid(res); err != nil {
 				t.Errorf("%s: %s: %v", name, d.Name(), err)
 			}
 			if w := wire(t, res); !strings.Contains(w, "!ERROR:cycle") {
 				t.Errorf("%s: %s: the cycle is not marked: %.300s", name, d.Name(), w)
 			}
-			res = renderWithin(t, name+" Renderer "+d.Name(), func() *mcp.CallToolResult { return render.NewRenderer(d).Render(e) })
+			res = renderWithin(t, name+" Renderer "+d.Name(), func() *render.Result { return render.NewRenderer(d).Render(e) })
 			if err := rendertest.Valid(res); err != nil {
 				t.Errorf("%s: Renderer %s: %v", name, d.Name(), err)
 			}
@@ -162,7 +160,7 @@ func TestRenderSelfContainingError(t *testing.T) {
 	e := errorx.New("SELF", "m")
 	e.WithDetail("self", e)
 	for _, d := range dialects() {
-		res := renderWithin(t, d.Name(), func() *mcp.CallToolResult { return render.NewRenderer(d).Render(e) })
+		res := renderWithin(t, d.Name(), func() *render.Result { return render.NewRenderer(d).Render(e) })
 		if err := rendertest.Valid(res); err != nil {
 			t.Errorf("%s: %v", d.Name(), err)
 		}

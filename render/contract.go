@@ -4,8 +4,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
@@ -35,7 +33,7 @@ var contractParts = partsOf(pClass, pSeverity, pRecovery, pActions, pRetryAfter,
 func (Contract) Name() string { return NameContract }
 
 // Render returns e as an error-contract result.
-func (d Contract) Render(e *errorx.Error) *mcp.CallToolResult {
+func (d Contract) Render(e *errorx.Error) *Result {
 	if e == nil {
 		return nil
 	}
@@ -143,9 +141,9 @@ func (Contract) LogAttrs(e *errorx.Error) []slog.Attr {
 // Decode reads an error-contract result: the first text block that is a JSON
 // object with a string "code" and a boolean "recoverable", or a failed-task
 // response holding one under "error".
-func (Contract) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
-	for _, t := range texts(res) {
-		if e, ok := decodeContract(t); ok {
+func (Contract) Decode(res *Result) (*errorx.Error, error) {
+	for _, b := range blocks(res) {
+		if e, ok := decodeContract(b.Text); ok {
 			return e, nil
 		}
 	}

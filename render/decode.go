@@ -3,8 +3,6 @@ package render
 import (
 	"strings"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 )
 
@@ -30,7 +28,7 @@ var decoders = []Dialect{ToolError{}, XML{}, Envelope{}, Interbase{}, Contract{}
 // holds is a warning: a successful result whose JSON merely looks like
 // interbase's or the contract's object, or whose text starts like
 // toolError:v1's markdown, is no error.
-func Decode(res *mcp.CallToolResult) (e *errorx.Error, dialect string) {
+func Decode(res *Result) (e *errorx.Error, dialect string) {
 	if res == nil {
 		return nil, ""
 	}
@@ -53,8 +51,8 @@ func Decode(res *mcp.CallToolResult) (e *errorx.Error, dialect string) {
 		return e, d.Name()
 	}
 	if res.IsError {
-		for _, t := range texts(res) {
-			if e, ok := decodeMarkdown(t); ok {
+		for _, b := range blocks(res) {
+			if e, ok := decodeMarkdown(b.Text); ok {
 				return e, NameToolError
 			}
 		}
@@ -62,9 +60,16 @@ func Decode(res *mcp.CallToolResult) (e *errorx.Error, dialect string) {
 	return plain(res)
 }
 
-func plain(res *mcp.CallToolResult) (*errorx.Error, string) {
+func plain(res *Result) (*errorx.Error, string) {
 	if !res.IsError {
 		return nil, ""
 	}
-	return errorx.New(errorx.CodeInternalError, strings.Join(texts(res), "\n")), NamePlain
+	var b strings.Builder
+	for i, t := range res.Content {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(t.Text)
+	}
+	return errorx.New(errorx.CodeInternalError, b.String()), NamePlain
 }

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
@@ -192,7 +190,7 @@ func TestFusionDocumentsRerender(t *testing.T) {
 		"<tool_error code=\"UNKNOWN_ACTION\">\n<message>The action \"destory\" does not exist.</message>\n<available_actions>list, create, delete</available_actions>\n<recovery>Choose a valid action from available_actions and call the tool again.</recovery>\n</tool_error>",
 		"<tool_error>\n<message>Something went wrong</message>\n</tool_error>",
 	} {
-		e, name := render.Decode(&mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(doc)}, IsError: true})
+		e, name := render.Decode(&render.Result{Content: []render.Text{{Text: doc}}, IsError: true})
 		if name != render.NameXML {
 			t.Fatalf("decoded as %q: %s", name, doc)
 		}

@@ -1,10 +1,22 @@
 // Package render turns the error model into the tool results agents read,
-// in five wire dialects, and reads any of them back.
+// in five wire dialects, and reads any of them back. It imports no MCP SDK:
+// the dialects write and read Result, a tool result of the package's own,
+// as log/slog's Record serves every Handler, and each SDK's adapter
+// (package mcpgo for mark3labs/mcp-go, package gosdk for the official Go
+// SDK) converts it to and from that SDK's result.
+//
+// # Results
+//
+// A Result holds a tool result's text blocks (with their audience and
+// priority annotations), its structuredContent as JSON bytes, isError and
+// _meta. Its JSON form is the tools/call result as MCP writes it, byte for
+// byte what mcp-go marshals for the same result; any tools/call result's
+// JSON unmarshals into one.
 //
 // # Dialects
 //
-// A Dialect renders an *errorx.Error as an *mcp.CallToolResult and decodes
-// its own wire form. The five, by their fixed names:
+// A Dialect renders an *errorx.Error as a *Result and decodes its own wire
+// form. The five, by their fixed names:
 //
 //   - interbase (Interbase): {"type","message","recoverable","data"} JSON in a
 //     text block, byte-identical to Go's encoding/json.
@@ -26,16 +38,16 @@
 //
 // # Servers
 //
-// A Renderer is a server's error policy, configured once. Registered as
-// mcp-go's first tool middleware, it turns the Go errors and panics of every
-// tool into tool errors in its dialect (never JSON-RPC -32603), names the
+// A Renderer is a server's error policy, configured once. An SDK's adapter
+// applies it to every tool call: it turns the Go errors and panics of every
+// tool into tool errors in its dialect (never JSON-RPC errors), names the
 // tool, honours toolerror's per-call format argument, and keeps the error
 // results of tools that declare an outputSchema readable by strict clients
-// (OutputSchemaSafe):
+// (OutputSchemaSafe). On mcp-go:
 //
 //	r := render.NewRenderer(render.XML{})
 //	s := server.NewMCPServer("app", "1.0.0",
-//		server.WithToolHandlerMiddleware(r.Middleware()), // first: outermost
+//		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)), // first: outermost
 //	)
 //
 // The Renderer also redacts secrets (errorx.IsSecret, errorx.Redact) and
@@ -47,11 +59,23 @@
 // never escapes a Renderer: it is logged, and the result is a minimal
 // error with a fixed sentence.
 //
+// # Adapters
+//
+// The policy is written once, here, as methods any adapter calls, mcperr's
+// two and one for another SDK alike (Example_adapter writes one for a
+// made-up SDK): the adapter describes the call in a Call (the tool, its
+// arguments, the server's Tools, the SDK's own protocol errors), asks
+// Failed whether the handler failed, and hands the rest to HandleError,
+// HandlePanic (in its deferred recover) and HandleResult; RenderCall serves
+// a handler that builds its own result. The Renderer reads the arguments
+// and asks about the tools only while it handles an error.
+//
 // # Clients
 //
 // ByName picks a dialect by name. Decode recognises the dialect of any
-// result and returns the model; CallWithRetry calls a tool through any MCP
-// client and retries it as an errorx.RetryPolicy says. A server's result
+// result and returns the model; Retry is the loop of the adapters'
+// CallWithRetry, which call a tool and retry it as an errorx.RetryPolicy
+// says. A server's result
 // is untrusted input: decoding it takes time and memory linear in its size
 // (a few bytes allocated per byte read), and a server's RetryAfter is
 // waited for only up to the policy's MaxRetryAfter, five minutes by
@@ -61,8 +85,9 @@
 //
 // Dialects write with append-based writers on pooled buffers, without
 // reflection for the model's own fields; only arbitrary detail values go
-// through encoding/json. A full Render to *mcp.CallToolResult takes three
-// allocations, four for toolError:v1's markdown or json mode and five for
-// mode both (two text blocks); a call that succeeds through the Middleware
-// takes none more than the handler's own.
+// through encoding/json. A full Render to a Result takes two allocations
+// (the result with its blocks, and their text), three for toolError:v1 in
+// any mode (its structuredContent); a call that succeeds through an
+// adapter's middleware takes none more than the handler's own (go-sdk's:
+// one context value).
 package render

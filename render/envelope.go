@@ -5,8 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
@@ -55,7 +53,7 @@ var envelopeParts = partsOf(pCode, pClass, pSeverity, pActions, pRetryAfter, pRe
 func (Envelope) Name() string { return NameEnvelope }
 
 // Render returns e as an envelope result.
-func (d Envelope) Render(e *errorx.Error) *mcp.CallToolResult {
+func (d Envelope) Render(e *errorx.Error) *Result {
 	if e == nil {
 		return nil
 	}
@@ -283,9 +281,9 @@ func writeValidationErrors(w *jsonw.Writer, fields []errorx.Field, firsts []int)
 
 // Decode reads an envelope result: the first text block that is a JSON
 // object with "success": false.
-func (Envelope) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
-	for _, t := range texts(res) {
-		if e, ok := decodeEnvelope(t); ok {
+func (Envelope) Decode(res *Result) (*errorx.Error, error) {
+	for _, b := range blocks(res) {
+		if e, ok := decodeEnvelope(b.Text); ok {
 			return e, nil
 		}
 	}

@@ -1,9 +1,10 @@
 package render_test
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
-
-	"github.com/mark3labs/mcp-go/mcp"
+	"time"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
@@ -17,7 +18,7 @@ func ExampleXML() {
 		WithActions("projects.list")
 	res := render.XML{}.Render(e)
 	fmt.Println(res.IsError)
-	fmt.Println(res.Content[0].(mcp.TextContent).Text)
+	fmt.Println(res.Content[0].Text)
 	// Output:
 	// true
 	// <tool_error code="ProjectNotFound" severity="error">
@@ -31,13 +32,13 @@ func ExampleXML() {
 
 func ExampleInterbase() {
 	res := render.Interbase{}.Render(errorx.Transient("rate limited").WithRetryAfter(30e9))
-	fmt.Println(res.Content[0].(mcp.TextContent).Text)
+	fmt.Println(res.Content[0].Text)
 	// Output: {"type":"TRANSIENT","message":"rate limited","recoverable":true,"data":{"retry_after":30}}
 }
 
 func ExampleToolError() {
 	res := render.ToolError{Mode: format.JSON}.Render(errorx.New("NETWORK_ERROR", "Network error: Request timeout"))
-	fmt.Println(res.Content[0].(mcp.TextContent).Text)
+	fmt.Println(res.Content[0].Text)
 	// Output:
 	// {
 	//   "kind": "toolError:v1",
@@ -49,14 +50,58 @@ func ExampleToolError() {
 }
 
 func ExampleDecode() {
-	// A result from any server, in any dialect.
-	res := mcp.NewToolResultError(`<tool_error code="RATE_LIMITED" severity="error">
-<message>Too many requests.</message>
-<retry_after>30 seconds</retry_after>
-</tool_error>`)
-	e, dialect := render.Decode(res)
+	// A tool result from any server, in any dialect, as a client received
+	// it.
+	var res render.Result
+	_ = json.Unmarshal([]byte(`{"content":[{"type":"text","text":"<tool_error code=\"RATE_LIMITED\" severity=\"error\">\n`+
+		`<message>Too many requests.</message>\n<retry_after>30 seconds</retry_after>\n</tool_error>"}],"isError":true}`), &res)
+	e, dialect := render.Decode(&res)
 	fmt.Println(dialect, e.Code, e.EffectiveClass(), e.RetryAfter, e.IsRetryable())
 	// Output: xml RATE_LIMITED TRANSIENT 30s true
+}
+
+func ExampleResult_MarshalJSON() {
+	// A Result's JSON is the tools/call result as MCP writes it.
+	res := render.Contract{}.Render(errorx.NotFound("No such <file>."))
+	b, _ := json.Marshal(res)
+	fmt.Println(string(b))
+	// Output: {"content":[{"type":"text","text":"{\"code\":\"NOT_FOUND\",\"message\":\"No such \u003cfile\u003e.\",\"recoverable\":false}"}],"isError":true}
+}
+
+func ExampleRenderer_RenderCall() {
+	// A handler that builds its own result gets the policy of the
+	// middleware: the tool named, the caller's format argument.
+	r := render.NewRenderer(render.ToolError{})
+	call := &render.Call{Tool: "files.reserve", Arguments: json.RawMessage(`{"pattern":"src/*.go","format":"json"}`)}
+	res := r.RenderCall(context.Background(), call, errorx.Conflict("The file is reserved by agent-2."))
+	fmt.Println(res.Content[0].Text)
+	// Output:
+	// {
+	//   "kind": "toolError:v1",
+	//   "code": "CLIENT_ERROR",
+	//   "message": "The file is reserved by agent-2.",
+	//   "retryable": false,
+	//   "details": {
+	//     "code": "CONFLICT",
+	//     "tool": "files.reserve"
+	//   }
+	// }
+}
+
+func ExampleRetry() {
+	// The retry loop of a client of any SDK: attempt makes one call and
+	// returns the SDK's result and the same result as a Result.
+	calls := 0
+	attempt := func(context.Context) (string, *render.Result, error) {
+		calls++
+		if calls == 1 {
+			return "busy", render.Contract{}.Render(errorx.RateLimited("Slow down.", time.Millisecond)), nil
+		}
+		return "done", &render.Result{Content: []render.Text{{Text: "done"}}}, nil
+	}
+	got, err := render.Retry(context.Background(), errorx.RetryPolicy{}, "reports.build", attempt)
+	fmt.Println(got, err, calls)
+	// Output: done <nil> 2
 }
 
 func ExampleReadFusionField() {

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
@@ -113,9 +111,9 @@ func FuzzDecode(f *testing.F) {
 	f.Add("", `{"kind":"needsInput:v1","message":"m","needsInput":{"fields":["a","a"],"suggestions":{"a":["x"],"a":["y"]}}}`, false)
 	f.Add("{\"type\":\"NOT_FOUND\",\"message\":\"\xff\\ud800\",\"recoverable\":false,\"data\":{\"k\":1,\"k\":2,\"n\":1e400}}", "", true)
 	f.Fuzz(func(t *testing.T, text, structured string, isError bool) {
-		res := &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(text)}, IsError: isError}
+		res := &render.Result{Content: []render.Text{{Text: text}}, IsError: isError}
 		if structured != "" {
-			res.RawStructuredContent = json.RawMessage(structured)
+			res.StructuredContent = json.RawMessage(structured)
 		}
 		e, name := render.Decode(res)
 		if (e == nil) != (name == "") {

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/golden"
@@ -49,21 +47,17 @@ func everyConfiguration() []render.Dialect {
 }
 
 // textOf returns the text of content block i of res.
-func textOf(t *testing.T, res *mcp.CallToolResult, i int) string {
+func textOf(t *testing.T, res *render.Result, i int) string {
 	t.Helper()
 	if i >= len(res.Content) {
 		t.Fatalf("result has %d content blocks, want block %d", len(res.Content), i)
 	}
-	tc, ok := res.Content[i].(mcp.TextContent)
-	if !ok {
-		t.Fatalf("content[%d] is %T, want mcp.TextContent", i, res.Content[i])
-	}
-	return tc.Text
+	return res.Content[i].Text
 }
 
 // goldenFiles returns the files that hold a dialect's bytes for one result:
 // name → bytes. Every file holds bytes mcperr writes itself.
-func goldenFiles(t *testing.T, d render.Dialect, res *mcp.CallToolResult) map[string][]byte {
+func goldenFiles(t *testing.T, d render.Dialect, res *render.Result) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	switch d.Name() {
@@ -95,15 +89,13 @@ func goldenFiles(t *testing.T, d render.Dialect, res *mcp.CallToolResult) map[st
 	return out
 }
 
-// structuredOf returns the bytes of a result's structuredContent, which the
-// toolerror dialect holds as a *json.RawMessage.
-func structuredOf(t testing.TB, res *mcp.CallToolResult) []byte {
+// structuredOf returns the bytes of a result's structuredContent.
+func structuredOf(t testing.TB, res *render.Result) []byte {
 	t.Helper()
-	sc, ok := res.StructuredContent.(*json.RawMessage)
-	if !ok || sc == nil {
-		t.Fatalf("structuredContent is %T, want *json.RawMessage", res.StructuredContent)
+	if res.StructuredContent == nil {
+		t.Fatalf("the result has no structuredContent")
 	}
-	return *sc
+	return res.StructuredContent
 }
 
 // checkWellFormed fails t unless every file is valid JSON or well-formed XML.
@@ -142,4 +134,15 @@ func modelJSON(t *testing.T, e *errorx.Error) string {
 		t.Fatalf("marshal model: %v", err)
 	}
 	return string(b)
+}
+
+// errorResult is a result holding one text block with isError set, as an
+// SDK's helper (mcp-go's NewToolResultError) builds it.
+func errorResult(text string) *render.Result {
+	return &render.Result{Content: []render.Text{{Text: text}}, IsError: true}
+}
+
+// successResult is a result holding one text block, without isError.
+func successResult(text string) *render.Result {
+	return &render.Result{Content: []render.Text{{Text: text}}}
 }

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 )
@@ -18,7 +16,7 @@ import (
 // every decoder looks at.
 
 // textWire returns an error result holding one text block.
-func textWire(text string) *mcp.CallToolResult { return mcp.NewToolResultError(text) }
+func textWire(text string) *render.Result { return errorResult(text) }
 
 // jsonString returns s as a JSON string literal.
 func jsonString(s string) string {
@@ -32,76 +30,76 @@ func jsonString(s string) string {
 type hostileWire struct {
 	name string
 	n    int
-	wire func(n int) *mcp.CallToolResult
+	wire func(n int) *render.Result
 }
 
 // hostileWires are the shapes, by dialect.
 var hostileWires = []hostileWire{
-	{"xml/ampersands without a semicolon", 10000, func(n int) *mcp.CallToolResult {
+	{"xml/ampersands without a semicolon", 10000, func(n int) *render.Result {
 		return textWire(`<tool_error code="X"><message>` + strings.Repeat("a & b ", n) + `</message></tool_error>`)
 	}},
-	{"xml/ampersands in an attribute", 15000, func(n int) *mcp.CallToolResult {
+	{"xml/ampersands in an attribute", 15000, func(n int) *render.Result {
 		return textWire(`<tool_error code="` + strings.Repeat("a&b ", n) + `"><message>m</message></tool_error>`)
 	}},
-	{"xml/entities", 5000, func(n int) *mcp.CallToolResult {
+	{"xml/entities", 5000, func(n int) *render.Result {
 		return textWire(`<tool_error code="X"><message>` + strings.Repeat("&amp;&lt;&#x41;&#65;&bogus;", n) + `</message></tool_error>`)
 	}},
-	{"xml/text runs, CDATA and comments", 4000, func(n int) *mcp.CallToolResult {
+	{"xml/text runs, CDATA and comments", 4000, func(n int) *render.Result {
 		return textWire(`<tool_error code="X"><message>` + strings.Repeat("a<![CDATA[<b>]]>c<!-- d -->&amp;", n) + `</message></tool_error>`)
 	}},
-	{"xml/many fields", 2000, func(n int) *mcp.CallToolResult {
+	{"xml/many fields", 2000, func(n int) *render.Result {
 		return textWire(`<validation_error action="t">` + strings.Repeat(`<field name="a.b">Bad. You sent: 'x &amp; y'. Expected: z.</field>`, n) + `<recovery>r</recovery></validation_error>`)
 	}},
-	{"xml/many actions and details", 2000, func(n int) *mcp.CallToolResult {
+	{"xml/many actions and details", 2000, func(n int) *render.Result {
 		return textWire(`<tool_error code="X"><message>m</message><available_actions>` + strings.Repeat(`<action>a&amp;b</action>`, n) +
 			`</available_actions><details>` + strings.Repeat(`<detail key="k&lt;">v</detail>`, n) + `</details></tool_error>`)
 	}},
-	{"xml/unclosed nesting", 40000, func(n int) *mcp.CallToolResult {
+	{"xml/unclosed nesting", 40000, func(n int) *render.Result {
 		return textWire(`<tool_error>` + strings.Repeat("<a>", n))
 	}},
-	{"interbase/escapes", 4000, func(n int) *mcp.CallToolResult {
+	{"interbase/escapes", 4000, func(n int) *render.Result {
 		return textWire(`{"type":"X","message":"` + strings.Repeat(`\n\"\u00e9\ud83d\ude00\ud800`, n) + `","recoverable":false}`)
 	}},
-	{"interbase/invalid UTF-8", 12000, func(n int) *mcp.CallToolResult {
+	{"interbase/invalid UTF-8", 12000, func(n int) *render.Result {
 		return textWire(`{"type":"X","message":"` + strings.Repeat("a\xff\xfe\xc3", n) + `","recoverable":false}`)
 	}},
-	{"interbase/deep data", 0, func(n int) *mcp.CallToolResult {
+	{"interbase/deep data", 0, func(n int) *render.Result {
 		depth := min(n, maxDeepWire) // JSON nested deeper is valid for no reader
 		return textWire(`{"type":"X","message":"m","recoverable":false,"data":{"d":` + strings.Repeat(`{"a":[`, depth) + `1` + strings.Repeat(`]}`, depth) + `}}`)
 	}},
-	{"interbase/many data members", 8000, func(n int) *mcp.CallToolResult {
+	{"interbase/many data members", 8000, func(n int) *render.Result {
 		var b strings.Builder
 		for i := range n {
 			b.WriteString(`,"k` + strconv.Itoa(i) + `":"v"`)
 		}
 		return textWire(`{"type":"X","message":"m","recoverable":false,"data":{"a":1` + b.String() + `}}`)
 	}},
-	{"contract/fields with unusual keys", 2000, func(n int) *mcp.CallToolResult {
+	{"contract/fields with unusual keys", 2000, func(n int) *render.Result {
 		return textWire(`{"code":"X","message":"m","details":{"fields":[{"path":"a"}` + strings.Repeat(`,{"PATH":"a","Sent":[1,"x"],"OPTIONS":["a",null]}`, n) + `]},"recoverable":false}`)
 	}},
-	{"envelope/validation_errors", 1000, func(n int) *mcp.CallToolResult {
+	{"envelope/validation_errors", 1000, func(n int) *render.Result {
 		var b strings.Builder
 		for i := range n {
 			b.WriteString(`,"f` + strconv.Itoa(i) + `":{"value":"x","message":"m","required":false,"options":["a","b"]}`)
 		}
 		return textWire(`{"success":false,"error":"e","message":"m","details":{"validation_errors":{"f":{"value":null,"message":"m","required":true}` + b.String() + `}}}`)
 	}},
-	{"toolerror/structuredContent escapes", 8000, func(n int) *mcp.CallToolResult {
+	{"toolerror/structuredContent escapes", 8000, func(n int) *render.Result {
 		res := textWire("x")
 		res.StructuredContent = json.RawMessage(`{"kind":"toolError:v1","code":"X","message":` + jsonString(strings.Repeat("\n\"é\u2028<", n)) + `,"retryable":false,"details":{}}`)
 		return res
 	}},
-	{"toolerror/markdown alone", 30000, func(n int) *mcp.CallToolResult {
+	{"toolerror/markdown alone", 30000, func(n int) *render.Result {
 		return textWire("**Error:** " + strings.Repeat("x\n\n*", n))
 	}},
-	{"needsinput/one path many times", 5000, func(n int) *mcp.CallToolResult {
+	{"needsinput/one path many times", 5000, func(n int) *render.Result {
 		res := textWire("x")
 		res.IsError = false
 		res.StructuredContent = json.RawMessage(`{"kind":"needsInput:v1","type":"elicitation","message":"m","needsInput":{"fields":["a"` +
 			strings.Repeat(`,"a"`, n) + `],"reason":"r","suggestions":{"a":["x"` + strings.Repeat(`,"y"`, n) + `]` + strings.Repeat(`,"a":["z"]`, n) + `}}}`)
 		return res
 	}},
-	{"needsinput/many paths", 2000, func(n int) *mcp.CallToolResult {
+	{"needsinput/many paths", 2000, func(n int) *render.Result {
 		res := textWire("x")
 		res.IsError = false
 		var fields, sugg strings.Builder
@@ -114,9 +112,9 @@ var hostileWires = []hostileWire{
 			fields.String() + `],"reason":"r","suggestions":{"a":["x"]` + sugg.String() + `}}}`)
 		return res
 	}},
-	{"plain/long lines", 5000, func(n int) *mcp.CallToolResult {
+	{"plain/long lines", 5000, func(n int) *render.Result {
 		res := textWire(strings.Repeat("not any dialect & <b> {", n))
-		res.Content = append(res.Content, mcp.NewTextContent(strings.Repeat("{\"", n)))
+		res.Content = append(res.Content, render.Text{Text: strings.Repeat("{\"", n)})
 		return res
 	}},
 }
@@ -138,7 +136,7 @@ func TestDecodeHostileWireLinear(t *testing.T) {
 				n, reps = maxDeepWire/8, 4
 			}
 			small, large := w.wire(n), w.wire(8*n)
-			decode := func(res *mcp.CallToolResult) func() {
+			decode := func(res *render.Result) func() {
 				return func() {
 					for range reps {
 						render.Decode(res)

@@ -1,8 +1,6 @@
 package render
 
 import (
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
@@ -27,7 +25,7 @@ var interbaseParts = partsOf(pCode, pSeverity, pRecovery, pActions, pRetryAfter,
 func (Interbase) Name() string { return NameInterbase }
 
 // Render returns e as an interbase tool result.
-func (d Interbase) Render(e *errorx.Error) *mcp.CallToolResult {
+func (d Interbase) Render(e *errorx.Error) *Result {
 	if e == nil {
 		return nil
 	}
@@ -63,9 +61,9 @@ func (Interbase) AppendText(dst []byte, e *errorx.Error) []byte {
 // Decode reads an interbase result: the first text block that is a JSON
 // object with a string "type" and a boolean "recoverable". A type that is not
 // one of the six classes is read as the code.
-func (Interbase) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
-	for _, t := range texts(res) {
-		if e, ok := decodeInterbase(t); ok {
+func (Interbase) Decode(res *Result) (*errorx.Error, error) {
+	for _, b := range blocks(res) {
+		if e, ok := decodeInterbase(b.Text); ok {
 			return e, nil
 		}
 	}

@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/testsize"
@@ -104,7 +102,7 @@ func TestDecodeFieldsLinear(t *testing.T) {
 	n := fieldCount()
 	for _, c := range seriesCases() {
 		t.Run(configName(c.d)+"/"+c.kind, func(t *testing.T) {
-			decode := func(res *mcp.CallToolResult) func() {
+			decode := func(res *render.Result) func() {
 				return func() {
 					if e, err := c.d.Decode(res); err != nil || len(e.Fields) == 0 {
 						t.Fatalf("Decode gave %v, %v", e, err)
@@ -139,7 +137,7 @@ func configName(d render.Dialect) string {
 const maxDecodeBytes = 16
 
 // wireBytes is how many bytes of text and structuredContent res carries.
-func wireBytes(t *testing.T, res *mcp.CallToolResult) int {
+func wireBytes(t *testing.T, res *render.Result) int {
 	n := 0
 	for i := range res.Content {
 		n += len(textOf(t, res, i))

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -34,11 +32,11 @@ const maxLogAttr = errorx.MaxLogText + 64
 
 // callWithin calls the handler h under r's Middleware and fails t unless
 // the call returns within 5 s.
-func callWithin(t *testing.T, r *render.Renderer, h server.ToolHandlerFunc) *mcp.CallToolResult {
+func callWithin(t *testing.T, r *render.Renderer, h toyHandler) *render.Result {
 	t.Helper()
-	done := make(chan *mcp.CallToolResult, 1)
+	done := make(chan *render.Result, 1)
 	go func() {
-		res, _ := r.Middleware()(h)(context.Background(), callRequest("t", nil))
+		res, _ := serve(r, h, "t", nil)
 		done <- res
 	}()
 	select {
@@ -57,10 +55,10 @@ func callWithin(t *testing.T, r *render.Renderer, h server.ToolHandlerFunc) *mcp
 // WithInternalErrorText.
 func TestMiddlewareLogBounded(t *testing.T) {
 	long := strings.Repeat("x", 1<<20)
-	panics := func(v any) server.ToolHandlerFunc {
-		return func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic(v) }
+	panics := func(v any) toyHandler {
+		return func(context.Context, *toyCall) (*render.Result, error) { panic(v) }
 	}
-	for name, h := range map[string]server.ToolHandlerFunc{
+	for name, h := range map[string]toyHandler{
 		"join tree":                    handler(nil, joinTree(30)),
 		"long unclassified text":       handler(nil, errors.New(long)),
 		"internal model, long cause":   handler(nil, errorx.Wrap(errors.New(long), errorx.CodeInternalError, "Could not save.")),

@@ -3,8 +3,6 @@ package render
 import (
 	"slices"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
@@ -44,7 +42,7 @@ func AsksForInput(e *errorx.Error) bool {
 // the user with priority 1 as the reference annotates it; a path in it is
 // escaped as text the caller chose, each suggestion is a code span that
 // cannot end its line.
-func (d ToolError) renderNeedsInput(e *errorx.Error) *mcp.CallToolResult {
+func (d ToolError) renderNeedsInput(e *errorx.Error) *Result {
 	asks := askedInputs(e)
 	b := getBufFor(e, d.copies())
 	w := jsonw.Writer{B: *b, Style: jsonw.JS}
@@ -68,22 +66,21 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *mcp.CallToolResult {
 			}
 		}
 		w.B = md
-		tc := mcp.NewTextContent(string(validUTF8(md)))
-		tc.Annotations = &mcp.Annotations{Audience: []mcp.Role{mcp.RoleUser}, Priority: new(1.0)}
-		r.content[n] = tc
+		r.content[n] = Text{Text: string(validUTF8(md))}
+		r.forUser(&r.content[n])
 		n++
 	}
 	if d.Mode.Machine() {
 		w.Reset()
 		w.Indent = "  "
 		writeNeedsInput(&w, e.Message, asks)
-		r.content[n] = mcp.NewTextContent(string(w.B))
+		r.content[n] = Text{Text: string(w.B)}
 		n++
 	}
 	*b = w.B
 	putBuf(b)
 	r.res.Content = r.content[:n]
-	r.setStructured(structured)
+	r.res.StructuredContent = structured
 	return &r.res
 }
 

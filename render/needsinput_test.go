@@ -3,8 +3,6 @@ package render_test
 import (
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
@@ -25,10 +23,9 @@ func TestNeedsInput(t *testing.T) {
 	files := goldenFiles(t, d, res)
 	checkWellFormed(t, files)
 	checkGolden(t, "needsinput/missing_with_suggestions", files)
-	human := res.Content[0].(mcp.TextContent)
-	if human.Annotations == nil || len(human.Annotations.Audience) != 1 || human.Annotations.Audience[0] != mcp.RoleUser ||
-		human.Annotations.Priority == nil || *human.Annotations.Priority != 1 {
-		t.Errorf("the human block is not annotated for the user: %+v", human.Annotations)
+	human := res.Content[0]
+	if len(human.Audience) != 1 || human.Audience[0] != "user" || human.Priority == nil || *human.Priority != 1 {
+		t.Errorf("the human block is not annotated for the user: %v %v", human.Audience, human.Priority)
 	}
 	// The reference's key order: kind, type, message, needsInput{fields,
 	// reason, suggestions}, options.

@@ -8,14 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/render"
 )
 
 // wire is everything a client receives of res.
-func wire(t *testing.T, res *mcp.CallToolResult) string {
+func wire(t *testing.T, res *render.Result) string {
 	t.Helper()
 	b, err := json.Marshal(res)
 	if err != nil {
@@ -65,7 +63,7 @@ func TestRendererBoundsOutput(t *testing.T) {
 			res := render.NewRenderer(d, render.WithLimits(render.Limits{MaxOutput: max})).Render(e)
 			n := 0
 			for _, c := range res.Content {
-				n += len(c.(mcp.TextContent).Text)
+				n += len(c.Text)
 			}
 			if res.StructuredContent != nil {
 				n += len(structuredOf(t, res))
@@ -91,7 +89,7 @@ func TestRendererBoundsOutput(t *testing.T) {
 // opts in.
 func TestRendererInternalText(t *testing.T) {
 	err := errors.New("pq: password authentication failed for user \"app\" at 10.0.0.7")
-	req := call("db.query")
+	req := call("db.query", nil)
 	quiet := render.WithLogger(slog.New(slog.DiscardHandler))
 	for _, optIn := range []bool{false, true} {
 		opts := []render.RendererOption{quiet}
@@ -99,14 +97,14 @@ func TestRendererInternalText(t *testing.T) {
 			opts = append(opts, render.WithInternalErrorText())
 		}
 		r := render.NewRenderer(render.Contract{}, opts...)
-		got := wire(t, r.RenderRequest(context.Background(), req, err))
+		got := wire(t, r.RenderCall(context.Background(), req, err))
 		if shows := strings.Contains(got, "10.0.0.7"); shows != optIn {
 			t.Errorf("opt-in %v: shows the internal text %v: %s", optIn, shows, got)
 		}
-		panicky := r.Middleware()(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		panicky := func(context.Context, *toyCall) (*render.Result, error) {
 			panic("index out of range [7] with length 3")
-		})
-		res, perr := panicky(context.Background(), req)
+		}
+		res, perr := serve(r, panicky, "db.query", nil)
 		if perr != nil {
 			t.Fatal(perr)
 		}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
@@ -65,7 +63,7 @@ func TestRecipeInterbaseAgentSwitch(t *testing.T) {
 		}
 	}
 	// "ELSE: legacy unstructured error — treat as INTERNAL: LOG and GIVE UP".
-	e, dialect := render.Decode(mcp.NewToolResultError("check conflicts: intermute 500: internal error"))
+	e, dialect := render.Decode(errorResult("check conflicts: intermute 500: internal error"))
 	if dialect != render.NamePlain || agentDecision(e) != "log and give up" || e.Message != "check conflicts: intermute 500: internal error" {
 		t.Errorf("legacy text: %s %q", dialect, agentDecision(e))
 	}
@@ -80,7 +78,7 @@ func TestRecipeToolErrorClientGuideline(t *testing.T) {
 		res := render.ToolError{Mode: mode}.Render(e)
 		// "Find JSON content block": the last block parses as toolError:v1.
 		var block map[string]any
-		last := res.Content[len(res.Content)-1].(mcp.TextContent).Text
+		last := res.Content[len(res.Content)-1].Text
 		if json.Unmarshal([]byte(last), &block) != nil || block["kind"] != "toolError:v1" || block["retryable"] != true {
 			t.Errorf("%v: no toolError:v1 JSON block: %s", mode, last)
 		}
@@ -96,7 +94,7 @@ func TestRecipeToolErrorClientGuideline(t *testing.T) {
 	res := render.ToolError{}.Render(e)
 	for _, c := range res.Content {
 		var block map[string]any
-		if json.Unmarshal([]byte(c.(mcp.TextContent).Text), &block) == nil {
+		if json.Unmarshal([]byte(c.Text), &block) == nil {
 			t.Errorf("markdown mode has a JSON block")
 		}
 	}
@@ -119,7 +117,7 @@ func TestDecodeSuccessIsNoError(t *testing.T) {
 		"**Error:** count of errors in the log: 0",
 		"plain success",
 	} {
-		if e, d := render.Decode(mcp.NewToolResultText(text)); e != nil || d != "" {
+		if e, d := render.Decode(successResult(text)); e != nil || d != "" {
 			t.Errorf("%q decoded as %s %v", text, d, e)
 		}
 	}

@@ -1,12 +1,9 @@
 package render_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/render"
@@ -14,17 +11,12 @@ import (
 
 // resultText is every byte a result carries: its text blocks and its
 // structured content.
-func resultText(res *mcp.CallToolResult) string {
+func resultText(res *render.Result) string {
 	var b strings.Builder
 	for _, c := range res.Content {
-		if tc, ok := c.(mcp.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
+		b.WriteString(c.Text)
 	}
-	if res.StructuredContent != nil {
-		s, _ := json.Marshal(res.StructuredContent)
-		b.Write(s)
-	}
+	b.Write(res.StructuredContent)
 	return b.String()
 }
 
@@ -32,7 +24,7 @@ func resultText(res *mcp.CallToolResult) string {
 // time) and returns the result's text and structured content.
 func rendererText(t *testing.T, d render.Dialect, e *errorx.Error) string {
 	t.Helper()
-	return resultText(renderWithin(t, d.Name(), func() *mcp.CallToolResult { return render.NewRenderer(d).Render(e) }))
+	return resultText(renderWithin(t, d.Name(), func() *render.Result { return render.NewRenderer(d).Render(e) }))
 }
 
 // TestRendererCyclicValues: cyclic maps and lists and Details that hold

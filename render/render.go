@@ -1,13 +1,10 @@
 package render
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"sync"
-
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
 )
@@ -20,11 +17,11 @@ import (
 // hold it. Render(nil) returns nil. isError is true unless e's severity is
 // warning.
 //
-// Decode returns ErrNotDialect when res is not in the dialect.
+// Decode returns ErrNotDialect when res is not in the dialect (or nil).
 type Dialect interface {
 	Name() string
-	Render(e *errorx.Error) *mcp.CallToolResult
-	Decode(res *mcp.CallToolResult) (*errorx.Error, error)
+	Render(e *errorx.Error) *Result
+	Decode(res *Result) (*errorx.Error, error)
 }
 
 // ErrNotDialect is returned by a Dialect's Decode for a result written in
@@ -65,7 +62,7 @@ func ByName(name string) (Dialect, error) {
 // renderText returns the result holding one text block, d's text for e.
 func renderText[D interface {
 	AppendText([]byte, *errorx.Error) []byte
-}](d D, e *errorx.Error) *mcp.CallToolResult {
+}](d D, e *errorx.Error) *Result {
 	b := getBufFor(e, 1)
 	*b = d.AppendText(*b, e)
 	res := textResult(string(*b), e.IsError())
@@ -74,50 +71,36 @@ func renderText[D interface {
 }
 
 // textResult returns a result holding one text block.
-func textResult(text string, isError bool) *mcp.CallToolResult {
+func textResult(text string, isError bool) *Result {
 	r := &resultAlloc{}
-	r.content[0] = mcp.NewTextContent(text)
+	r.content[0] = Text{Text: text}
 	r.res.Content = r.content[:1]
 	r.res.IsError = isError
 	return &r.res
 }
 
-// resultAlloc puts a result, its content slice and its structured content
-// in one allocation.
+// resultAlloc puts a result, its content slice and the annotations of a
+// block for the user in one allocation.
 type resultAlloc struct {
-	res        mcp.CallToolResult
-	content    [2]mcp.Content
-	structured json.RawMessage
+	res      Result
+	content  [2]Text
+	audience [1]string
+	priority float64
 }
 
-// setStructured makes b the result's structuredContent, as a
-// *json.RawMessage: a pointer fits in the interface without an allocation.
-func (r *resultAlloc) setStructured(b []byte) {
-	r.structured = b
-	r.res.StructuredContent = &r.structured
+// forUser annotates t as needsInput:v1's human block is: for the user,
+// priority 1.
+func (r *resultAlloc) forUser(t *Text) {
+	r.audience[0], r.priority = "user", 1
+	t.Audience, t.Priority = r.audience[:], &r.priority
 }
 
-// texts returns the text of every text block of res, in order.
-func texts(res *mcp.CallToolResult) []string {
-	var out []string
-	for _, c := range res.Content {
-		if t, ok := textOf(c); ok {
-			out = append(out, t)
-		}
+// blocks returns the text blocks of res, none for a nil res.
+func blocks(res *Result) []Text {
+	if res == nil {
+		return nil
 	}
-	return out
-}
-
-func textOf(c mcp.Content) (string, bool) {
-	switch t := c.(type) {
-	case mcp.TextContent:
-		return t.Text, true
-	case *mcp.TextContent:
-		if t != nil {
-			return t.Text, true
-		}
-	}
-	return "", false
+	return res.Content
 }
 
 // Buffers come from a pool; large ones are not kept, as in log/slog.

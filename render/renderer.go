@@ -4,9 +4,6 @@ import (
 	"context"
 	"log/slog"
 
-	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 )
@@ -15,10 +12,13 @@ import (
 // tool error is written in, where panics are logged, what tools that declare
 // an outputSchema get, and which per-request choices callers may make.
 //
-// Its Middleware applies the policy to every tool of an mcp-go server;
-// RenderRequest applies it to one error in a handler that builds its own
-// result. A Renderer is safe for concurrent use and must not be changed
-// after NewRenderer returns.
+// The adapter of a server's SDK applies the policy to every tool call:
+// mcpgo.Middleware on mark3labs/mcp-go, gosdk.Middleware on the official Go
+// SDK. Both call the methods an adapter for another SDK would call too
+// (HandleError, HandlePanic, HandleResult and RenderCall, told about the
+// call by a Call); Render applies the policy to one error with no call at
+// all. A Renderer is safe for concurrent use and must not be changed after
+// NewRenderer returns.
 //
 // The zero Renderer is ready to use and behaves like NewRenderer(nil): it
 // writes the Interbase dialect, logs to slog.Default(), applies
@@ -77,10 +77,12 @@ func WithFormatArgument(name string) RendererOption {
 	return func(r *Renderer) { r.formatArg = name }
 }
 
-// WithProtocolErrors makes the Middleware return the errors for which match
-// reports true to mcp-go unchanged, which answers them with a JSON-RPC error
-// instead of a tool result. mcp.URLElicitationRequiredError, which mcp-go
-// turns into its own protocol error, is always returned unchanged.
+// WithProtocolErrors makes HandleError give back the errors for which match
+// reports true, unchanged, for the adapter to return to its SDK, which
+// answers them with a JSON-RPC error instead of a tool result. The errors
+// an SDK answers with its own protocol error (mcp-go's
+// URLElicitationRequiredError, go-sdk's *jsonrpc.Error) are always given
+// back: see Call.Protocol.
 func WithProtocolErrors(match func(err error) bool) RendererOption {
 	return func(r *Renderer) { r.protocol = match }
 }
@@ -109,16 +111,18 @@ func WithInternalErrorText() RendererOption {
 }
 
 // OutputSchemaPolicy says what the error results of a tool that declares an
-// outputSchema carry.
+// outputSchema carry. The Renderer learns whether a tool declares one from
+// the adapter, through Call.Tools.
 //
 // The official TypeScript SDK's v1 client (1.32.2, npm's latest 1.x)
 // validates a result's structuredContent against the tool's outputSchema
 // even when isError is set, and throws -32602 when it does not conform: the
 // agent then never sees the error. It also throws -32600 for a result of
 // such a tool that has neither structuredContent nor isError. No error
-// object conforms to a tool's own output schema (mcp.WithOutputSchema writes
-// required properties and additionalProperties:false), so the safe error
-// result is one without structuredContent, with isError set.
+// object conforms to a tool's own output schema (the schemas mcp-go's
+// WithOutputSchema writes and go-sdk infers have required properties and
+// additionalProperties:false), so the safe error result is one without
+// structuredContent, with isError set.
 type OutputSchemaPolicy uint8
 
 const (
@@ -130,13 +134,13 @@ const (
 	// needsInput:v1) object travels in its JSON text block, where Decode
 	// finds it; the other dialects write text only anyway.
 	//
-	// The Middleware also applies it to an error result that a handler
-	// rendered itself (return r.Render(err), nil): an isError result with
+	// The adapters' middlewares also apply it to an error result that a
+	// handler built itself (HandleResult): an isError result with
 	// structuredContent loses it, and its JSON is kept in a text block. A
 	// handler's own result without isError (a warning or a needsInput:v1
-	// elicitation it rendered itself, through Render rather than
-	// RenderRequest) passes through as it is: the Middleware cannot tell it
-	// from a success without reading every successful result. Use
+	// elicitation it rendered itself, through Render rather than the
+	// adapter's RenderRequest) passes through as it is: a middleware cannot
+	// tell it from a success without reading every successful result. Use
 	// RenderRequest, or return the error, for those.
 	OutputSchemaSafe OutputSchemaPolicy = iota
 	// OutputSchemaIgnore renders such a tool's errors like any other tool's.
@@ -162,15 +166,15 @@ func (r *Renderer) Dialect() Dialect {
 }
 
 // Render classifies err with errorx.From and renders it in r's dialect,
-// redacted and bounded, with no per-request choice: the tool name, the
-// format argument and the outputSchema policy need the request (see
-// RenderRequest). Render(nil) returns nil.
+// redacted and bounded, with no per-call choice: the tool name, the
+// format argument and the outputSchema policy need the call (see
+// RenderCall, and the adapters' RenderRequest). Render(nil) returns nil.
 //
 // A dialect that panics (a bug: dialects never panic) does not take the
 // caller down: the panic is logged with its stack, as a rendering failure,
 // and Render returns a minimal error result (isError, one text block with a
 // fixed sentence, which Decode reads as INTERNAL_ERROR).
-func (r *Renderer) Render(err error) *mcp.CallToolResult {
+func (r *Renderer) Render(err error) *Result {
 	e := r.model(err)
 	if e == nil {
 		return nil
@@ -202,7 +206,7 @@ func (r *Renderer) textBudget() int {
 // bounded renders e with d within r's limits, halving them until the text
 // fits in MaxOutput (or cannot shrink further). A panic in d is logged
 // (naming tool) and gives the fallback result.
-func (r *Renderer) bounded(ctx context.Context, tool string, d Dialect, e *errorx.Error) (res *mcp.CallToolResult) {
+func (r *Renderer) bounded(ctx context.Context, tool string, d Dialect, e *errorx.Error) (res *Result) {
 	defer func() {
 		if v := recover(); v != nil {
 			res = r.renderPanicked(ctx, tool, v)
@@ -222,116 +226,20 @@ func (r *Renderer) bounded(ctx context.Context, tool string, d Dialect, e *error
 
 // resultSize is the number of bytes of text and structured content res
 // carries.
-func resultSize(res *mcp.CallToolResult) int {
+func resultSize(res *Result) int {
 	if res == nil {
 		return 0
 	}
-	n := len(structuredBytes(res))
-	for _, c := range res.Content {
-		if t, ok := textOf(c); ok {
-			n += len(t)
-		}
+	n := len(res.StructuredContent)
+	for _, t := range res.Content {
+		n += len(t.Text)
 	}
 	return n
 }
 
-// RenderRequest renders err as the result of the tool call req: it
-// classifies err with errorx.From, redacts and bounds it as Render does,
-// names req's tool in the error when the
-// error names none (on a copy: err is never changed), applies the caller's
-// format argument when the dialect is toolerror, and applies r's
-// OutputSchemaPolicy when the tool declares an outputSchema. It finds the
-// tool through ctx, as mcp-go sets it for a handler (server.ServerFromContext
-// and the session's own tools), or through the OutputSchemas ctx carries
-// (ContextWithOutputSchemas); without either the tool is taken to declare no
-// outputSchema. RenderRequest(ctx, req, nil) returns nil. A
-// dialect that panics gives Render's minimal error result.
-func (r *Renderer) RenderRequest(ctx context.Context, req mcp.CallToolRequest, err error) *mcp.CallToolResult {
-	e := r.model(err)
-	if e == nil {
-		return nil
-	}
-	name := req.Params.Name
-	if e.Tool == "" && name != "" {
-		c := *e
-		c.Tool = name
-		e = &c
-	}
-	safe := r.schema == OutputSchemaSafe && declaresOutputSchema(ctx, name)
-	d := r.Dialect()
-	switch t := d.(type) {
-	case ToolError:
-		d = r.toolErrorFor(t, req, safe)
-	case *ToolError:
-		if t != nil {
-			d = r.toolErrorFor(*t, req, safe)
-		}
-	}
-	res := r.bounded(ctx, name, d, e)
-	if safe && res != nil {
-		res.StructuredContent = nil
-		res.RawStructuredContent = nil
-		res.IsError = true
-	}
-	return res
-}
-
-// toolErrorFor returns d with the mode the call asks for, made to carry the
-// JSON block when structuredContent will be dropped.
-func (r *Renderer) toolErrorFor(d ToolError, req mcp.CallToolRequest, safe bool) ToolError {
-	if m, ok := r.requestMode(req); ok {
-		d.Mode = m
-	}
-	if safe && !d.Mode.Machine() {
-		d.Mode = format.Both
-	}
-	return d
-}
-
-// requestMode reads the caller's mode from the format argument. A missing,
-// empty, non-string or unknown value gives ok false: the default stands.
-func (r *Renderer) requestMode(req mcp.CallToolRequest) (m format.Mode, ok bool) {
-	if r.formatArg == "" {
-		return 0, false
-	}
-	s, _ := req.GetArguments()[r.formatArg].(string)
-	if s == "" {
-		return 0, false
-	}
-	m, err := format.ParseMode(s)
-	return m, err == nil
-}
-
-// declaresOutputSchema reports whether the tool named name, as the server in
-// ctx would call it (the session's own tools first, then the server's),
-// declares an outputSchema; OutputSchemas in ctx (ContextWithOutputSchemas)
-// answer instead.
-func declaresOutputSchema(ctx context.Context, name string) bool {
-	if s, ok := outputSchemasFrom(ctx); ok {
-		return s.DeclaresOutputSchema(name)
-	}
-	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithTools); ok {
-		if t, ok := s.GetSessionTools()[name]; ok {
-			return hasOutputSchema(t.Tool)
-		}
-	}
-	if srv := server.ServerFromContext(ctx); srv != nil {
-		if t := srv.GetTool(name); t != nil {
-			return hasOutputSchema(t.Tool)
-		}
-	}
-	return false
-}
-
-// hasOutputSchema reports whether t lists an outputSchema, by the test
-// mcp.Tool's MarshalJSON makes.
-func hasOutputSchema(t mcp.Tool) bool {
-	return t.RawOutputSchema != nil || t.OutputSchema.Type != ""
-}
-
 // Logger returns the logger r writes to: the one WithLogger set, else
-// slog.Default() at the time of the call. An adapter for another SDK logs
-// through it what it keeps off the wire.
+// slog.Default() at the time of the call. An adapter logs through it what
+// it keeps off the wire.
 func (r *Renderer) Logger() *slog.Logger {
 	if r.logger != nil {
 		return r.logger

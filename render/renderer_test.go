@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -17,18 +15,8 @@ import (
 	"github.com/mcperr/mcperr/render"
 )
 
-// callRequest returns a tools/call request for tool with args.
-func callRequest(tool string, args map[string]any) mcp.CallToolRequest {
-	var req mcp.CallToolRequest
-	req.Params.Name = tool
-	if args != nil {
-		req.Params.Arguments = args
-	}
-	return req
-}
-
-// resultJSON is res as mcp-go writes it on the wire.
-func resultJSON(t *testing.T, res *mcp.CallToolResult) string {
+// resultJSON is res as it is written on the wire.
+func resultJSON(t *testing.T, res *render.Result) string {
 	t.Helper()
 	b, err := json.Marshal(res)
 	require.NoError(t, err)
@@ -39,7 +27,7 @@ func TestRendererRender(t *testing.T) {
 	r := render.NewRenderer(nil)
 	assert.IsType(t, render.Interbase{}, r.Dialect(), "NewRenderer(nil).Dialect()")
 	assert.Nil(t, r.Render(nil), "Render(nil)")
-	assert.Nil(t, r.RenderRequest(context.Background(), callRequest("t", nil), nil), "RenderRequest(nil)")
+	assert.Nil(t, r.RenderCall(context.Background(), call("t", nil), nil), "RenderCall(nil)")
 
 	res := render.NewRenderer(render.Contract{}).Render(errors.New("open /srv/secret.key: no space left"))
 	e, dialect := render.Decode(res)
@@ -50,27 +38,27 @@ func TestRendererRender(t *testing.T) {
 	assert.NotContains(t, resultJSON(t, res), "secret", "Render leaks the error's text")
 }
 
-// TestRenderRequestTool checks that the tool name is filled in on a copy:
+// TestRenderCallTool checks that the tool name is filled in on a copy:
 // a shared error value is never changed, so handlers may return sentinels.
-func TestRenderRequestTool(t *testing.T) {
+func TestRenderCallTool(t *testing.T) {
 	sentinel := errorx.NotFound("No such thing.")
 	r := render.NewRenderer(render.Interbase{})
-	e, _ := render.Decode(r.RenderRequest(context.Background(), callRequest("things.get", nil), sentinel))
+	e, _ := render.Decode(r.RenderCall(context.Background(), call("things.get", nil), sentinel))
 	assert.Equal(t, "things.get", e.Tool)
-	assert.Empty(t, sentinel.Tool, "RenderRequest changed the caller's error")
+	assert.Empty(t, sentinel.Tool, "RenderCall changed the caller's error")
 
 	own := errorx.NotFound("No such thing.").WithTool("things/get")
-	e, _ = render.Decode(r.RenderRequest(context.Background(), callRequest("things.get", nil), own))
+	e, _ = render.Decode(r.RenderCall(context.Background(), call("things.get", nil), own))
 	assert.Equal(t, "things/get", e.Tool, "want the error's own tool")
 }
 
 // blocks describes a toolerror result's text blocks: "md" for markdown,
 // "json" for the JSON object.
-func blocks(t *testing.T, res *mcp.CallToolResult) string {
+func blocks(t *testing.T, res *render.Result) string {
 	t.Helper()
 	var out []string
 	for _, c := range res.Content {
-		text := mcp.GetTextFromContent(c)
+		text := c.Text
 		switch {
 		case strings.HasPrefix(text, "**Error:**"):
 			out = append(out, "md")
@@ -83,7 +71,7 @@ func blocks(t *testing.T, res *mcp.CallToolResult) string {
 	return strings.Join(out, "+")
 }
 
-func TestRenderRequestFormat(t *testing.T) {
+func TestRenderCallFormat(t *testing.T) {
 	err := errorx.Conflict("Taken.")
 	for _, tc := range []struct {
 		name   string
@@ -110,7 +98,7 @@ func TestRenderRequestFormat(t *testing.T) {
 			if tc.format != nil {
 				args["format"] = tc.format
 			}
-			res := r.RenderRequest(context.Background(), callRequest("t", args), err)
+			res := r.RenderCall(context.Background(), call("t", args), err)
 			assert.Equal(t, tc.want, blocks(t, res), "blocks")
 			assert.NotNil(t, res.StructuredContent, "structuredContent dropped for a tool without outputSchema")
 			e, d := render.Decode(res)
@@ -122,121 +110,40 @@ func TestRenderRequestFormat(t *testing.T) {
 
 	t.Run("renamed argument is read", func(t *testing.T) {
 		r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument("error_format"))
-		res := r.RenderRequest(context.Background(), callRequest("t", map[string]any{"error_format": "both"}), err)
+		res := r.RenderCall(context.Background(), call("t", map[string]any{"error_format": "both"}), err)
 		assert.Equal(t, "md+json", blocks(t, res), "blocks")
 	})
-	t.Run("arguments not an object", func(t *testing.T) {
-		req := callRequest("t", nil)
-		req.Params.Arguments = "notanobject"
-		res := render.NewRenderer(render.ToolError{}).RenderRequest(context.Background(), req, err)
+	t.Run("raw arguments", func(t *testing.T) {
+		r := render.NewRenderer(render.ToolError{})
+		for args, want := range map[string]string{
+			`{"format":"json"}`:                          "json",
+			` {"id":{"format":"json"},"format":"both"} `: "md+json",
+			`{"format":"json","format":"both"}`:          "md+json", // the last, as encoding/json reads it
+			`{"format":"json"`:                           "md",      // not JSON
+			`"notanobject"`:                              "md",
+			`["format","json"]`:                          "md",
+			`{"format":7}`:                               "md",
+			``:                                           "md",
+		} {
+			res := r.RenderCall(context.Background(), &render.Call{Tool: "t", Arguments: json.RawMessage(args)}, err)
+			assert.Equal(t, want, blocks(t, res), "blocks for %s", args)
+		}
+		// The decoded arguments win over the raw ones.
+		c := &render.Call{Tool: "t", Arguments: json.RawMessage(`{"format":"json"}`), ArgumentMap: map[string]any{}}
+		assert.Equal(t, "md", blocks(t, r.RenderCall(context.Background(), c, err)))
+	})
+	t.Run("no call", func(t *testing.T) {
+		res := render.NewRenderer(render.ToolError{}).RenderCall(context.Background(), nil, err)
 		assert.Equal(t, "md", blocks(t, res), "blocks")
+		e, _ := render.Decode(res)
+		assert.Empty(t, e.Tool)
 	})
 	t.Run("other dialects ignore it", func(t *testing.T) {
 		r := render.NewRenderer(render.XML{})
-		a := r.RenderRequest(context.Background(), callRequest("t", map[string]any{"format": "json"}), err)
-		b := r.RenderRequest(context.Background(), callRequest("t", nil), err)
+		a := r.RenderCall(context.Background(), call("t", map[string]any{"format": "json"}), err)
+		b := r.RenderCall(context.Background(), call("t", nil), err)
 		assert.Equal(t, resultJSON(t, b), resultJSON(t, a), "format changed an xml result")
 	})
-}
-
-type forecast struct {
-	TempC float64 `json:"temp_c"`
-}
-
-// schemaServer returns a server with one tool per kind of outputSchema, each
-// failing with the error in its "fail" argument's place: warn makes it a
-// warning.
-func schemaServer(r *render.Renderer) *server.MCPServer {
-	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(r.Middleware()))
-	fail := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		e := errorx.New("UpstreamDown", "The forecast service is down.").
-			WithClass(errorx.ClassTransient).
-			WithRetryable(true)
-		if req.GetBool("warn", false) {
-			e = errorx.New(errorx.CodeDeprecated, "Deprecated.").WithSeverity(errorx.SeverityWarning)
-		}
-		return nil, e
-	}
-	s.AddTool(mcp.NewTool("typed", mcp.WithOutputSchema[forecast]()), fail)
-	s.AddTool(mcp.NewTool("raw", mcp.WithRawOutputSchema(json.RawMessage(`{"type":"object","required":["temp_c"]}`))), fail)
-	s.AddTool(mcp.NewTool("plain"), fail)
-	return s
-}
-
-func TestOutputSchemaSafe(t *testing.T) {
-	for _, name := range render.Names() {
-		t.Run(name, func(t *testing.T) {
-			d, _ := render.ByName(name)
-			c := connect(t, schemaServer(render.NewRenderer(d)))
-			for _, tool := range []string{"typed", "raw", "plain"} {
-				res := callTool(t, c, tool, nil)
-				declared := tool != "plain"
-				hasSC := res.StructuredContent != nil || len(res.RawStructuredContent) > 0
-				if declared {
-					assert.False(t, hasSC, "%s: error result carries structuredContent: %s", tool, resultJSON(t, res))
-				} else if name == render.NameToolError {
-					assert.True(t, hasSC, "%s: toolerror dropped structuredContent of a tool without outputSchema", tool)
-				}
-				if name == render.NameToolError {
-					want := "md"
-					if declared {
-						want = "md+json" // markdown became both
-					}
-					assert.Equal(t, want, blocks(t, res), "%s: blocks", tool)
-				}
-				e, dialect := render.Decode(res)
-				assert.Equal(t, name, dialect, "%s: Decode", tool)
-				require.NotNil(t, e, "%s: Decode", tool)
-				assert.Equal(t, "UpstreamDown", e.Code, "%s: Decode", tool)
-				assert.Equal(t, errorx.ClassTransient, e.EffectiveClass(), "%s: Decode", tool)
-				assert.True(t, e.IsRetryable(), "%s: Decode", tool)
-
-				// A warning of a tool with an outputSchema is an error result:
-				// without structuredContent, isError false makes strict
-				// clients throw.
-				res = callTool(t, c, tool, map[string]any{"warn": true})
-				assert.Equal(t, declared, res.IsError, "%s warning: isError", tool)
-				if e, _ := render.Decode(res); assert.NotNil(t, e, "%s warning: Decode", tool) {
-					assert.Equal(t, errorx.SeverityWarning, e.Severity, "%s warning: Decode", tool)
-				}
-			}
-		})
-	}
-}
-
-func TestOutputSchemaIgnore(t *testing.T) {
-	r := render.NewRenderer(render.ToolError{}, render.WithOutputSchemaPolicy(render.OutputSchemaIgnore))
-	c := connect(t, schemaServer(r))
-	res := callTool(t, c, "typed", nil)
-	assert.NotNil(t, res.StructuredContent, "OutputSchemaIgnore changed the result: %s", resultJSON(t, res))
-	assert.Equal(t, "md", blocks(t, res), "OutputSchemaIgnore changed the result")
-	assert.False(t, callTool(t, c, "typed", map[string]any{"warn": true}).IsError, "OutputSchemaIgnore set isError on a warning")
-	assert.Equal(t, "safe", render.OutputSchemaSafe.String())
-	assert.Equal(t, "ignore", render.OutputSchemaIgnore.String())
-}
-
-// TestOutputSchemaNeedsInput checks the toolerror dialect's needsInput:v1
-// elicitation (no isError) against the outputSchema policy: for a tool that
-// declares one, it loses structuredContent, gains isError and keeps its JSON
-// in a text block.
-func TestOutputSchemaNeedsInput(t *testing.T) {
-	r := render.NewRenderer(render.ToolError{NeedsInput: true})
-	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(r.Middleware()))
-	ask := handler(nil, errorx.Required("city"))
-	s.AddTool(mcp.NewTool("typed", mcp.WithOutputSchema[forecast]()), ask)
-	s.AddTool(mcp.NewTool("plain"), ask)
-	c := connect(t, s)
-	for _, tool := range []string{"typed", "plain"} {
-		res := callTool(t, c, tool, nil)
-		declared := tool == "typed"
-		assert.Equal(t, !declared, res.StructuredContent != nil, "%s: structuredContent present", tool)
-		assert.Equal(t, declared, res.IsError, "%s: isError", tool)
-		e, dialect := render.Decode(res)
-		assert.Equal(t, render.NameToolError, dialect, "%s: Decode", tool)
-		if assert.NotNil(t, e, "%s: Decode\n%s", tool, resultJSON(t, res)) && assert.Len(t, e.Fields, 1, "%s: Decode", tool) {
-			assert.Equal(t, "city", e.Fields[0].Path, "%s: Decode", tool)
-		}
-	}
 }
 
 // TestByNameUnknownListsNames checks that ByName's error for an unknown

@@ -7,15 +7,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/render"
 )
 
 // withRetryAfter renders a rate-limited error in d with a retry_after of 30
 // seconds, then puts secs in its place on the wire.
-func withRetryAfter(t *testing.T, d render.Dialect, secs string) *mcp.CallToolResult {
+func withRetryAfter(t *testing.T, d render.Dialect, secs string) *render.Result {
 	t.Helper()
 	b, err := json.Marshal(d.Render(errorx.New(errorx.CodeRateLimited, "Too many requests.").WithRetryAfter(30 * time.Second)))
 	if err != nil {
@@ -29,7 +27,7 @@ func withRetryAfter(t *testing.T, d render.Dialect, secs string) *mcp.CallToolRe
 	if wire == string(b) {
 		t.Fatalf("%s: no retry_after on the wire: %s", d.Name(), b)
 	}
-	var res mcp.CallToolResult
+	var res render.Result
 	if err := json.Unmarshal([]byte(wire), &res); err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/golden"
@@ -301,7 +299,7 @@ func TestSeedContractTask(t *testing.T) {
   "metadata": {"startedAt": "2025-01-05T10:30:00Z", "completedAt": "2025-01-05T10:30:01Z", "duration_ms": 1000, "agent": "content-agent"}
 }`)
 	// The task response decodes like the error it holds.
-	back, name := render.Decode(mcp.NewToolResultError(string(got)))
+	back, name := render.Decode(errorResult(string(got)))
 	if name != render.NameContract || back.Code != "MCP_NOT_CONNECTED" || back.Details.Len() != 3 {
 		t.Errorf("decoded %s as %q", rendertest.Canonical(back), name)
 	}
@@ -341,7 +339,7 @@ func TestSeedContractObservability(t *testing.T) {
 // envelope whose error text differs from its message.
 func TestSeedEnvelopeBefore(t *testing.T) {
 	before := `{"success": false, "error_code": "TOOL_ERROR", "message": "Tool execution failed", "error": "task_id is required"}`
-	e, name := render.Decode(mcp.NewToolResultError(before))
+	e, name := render.Decode(errorResult(before))
 	if name != render.NameEnvelope {
 		t.Fatalf("dialect %q", name)
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -21,16 +20,16 @@ import (
 // dialect d; message is the one it must read back with.
 type sentenceCase struct {
 	name    string
-	result  func(t *testing.T, d render.Dialect, h string) *mcp.CallToolResult
+	result  func(t *testing.T, d render.Dialect, h string) *render.Result
 	message string
 }
 
 // middlewareResult runs handler h under a Renderer in d, its log in a
 // buffer that must stay bounded.
-func middlewareResult(t *testing.T, d render.Dialect, h func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error)) *mcp.CallToolResult {
+func middlewareResult(t *testing.T, d render.Dialect, h func(context.Context, *toyCall) (*render.Result, error)) *render.Result {
 	t.Helper()
 	var log logtest.Buffer
-	res, err := render.NewRenderer(d, render.WithLogger(log.Logger())).Middleware()(h)(context.Background(), callRequest("t", nil))
+	res, err := serve(render.NewRenderer(d, render.WithLogger(log.Logger())), h, "t", nil)
 	require.NoError(t, err)
 	assert.Empty(t, log.Oversized(errorx.MaxLogText+64, "stack"))
 	return res
@@ -39,22 +38,22 @@ func middlewareResult(t *testing.T, d render.Dialect, h func(context.Context, mc
 var sentenceCases = []sentenceCase{
 	{
 		name: "a panic",
-		result: func(t *testing.T, d render.Dialect, h string) *mcp.CallToolResult {
-			return middlewareResult(t, d, func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic(h) })
+		result: func(t *testing.T, d render.Dialect, h string) *render.Result {
+			return middlewareResult(t, d, func(context.Context, *toyCall) (*render.Result, error) { panic(h) })
 		},
 		message: render.PanicError().Message,
 	},
 	{
 		name: "no result",
-		result: func(t *testing.T, d render.Dialect, h string) *mcp.CallToolResult {
-			return middlewareResult(t, d, func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil })
+		result: func(t *testing.T, d render.Dialect, h string) *render.Result {
+			return middlewareResult(t, d, func(context.Context, *toyCall) (*render.Result, error) { return nil, nil })
 		},
 		message: "The tool returned no result.",
 	},
 	{
 		name: "an unclassified error",
-		result: func(t *testing.T, d render.Dialect, h string) *mcp.CallToolResult {
-			return middlewareResult(t, d, func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		result: func(t *testing.T, d render.Dialect, h string) *render.Result {
+			return middlewareResult(t, d, func(context.Context, *toyCall) (*render.Result, error) {
 				return nil, errorsNew(h)
 			})
 		},
@@ -62,7 +61,7 @@ var sentenceCases = []sentenceCase{
 	},
 	{
 		name: "missing input under a map key",
-		result: func(t *testing.T, d render.Dialect, h string) *mcp.CallToolResult {
+		result: func(t *testing.T, d render.Dialect, h string) *render.Result {
 			if te, ok := d.(render.ToolError); ok {
 				te.NeedsInput = true
 				d = te

@@ -1,11 +1,8 @@
 package render
 
 import (
-	"encoding/json"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
@@ -13,7 +10,7 @@ import (
 )
 
 // ToolError is the toolError:v1 dialect of the Effect Patterns MCP server.
-// Every result carries structuredContent (a *json.RawMessage holding)
+// Every result carries structuredContent
 //
 //	{"kind":"toolError:v1","code":…,"message":…,"retryable":bool,"details":{…}}
 //
@@ -97,7 +94,7 @@ func (ToolError) Code(e *errorx.Error) string {
 }
 
 // Render returns e as a toolError:v1 result.
-func (d ToolError) Render(e *errorx.Error) *mcp.CallToolResult {
+func (d ToolError) Render(e *errorx.Error) *Result {
 	if e == nil {
 		return nil
 	}
@@ -128,15 +125,15 @@ func (d ToolError) Render(e *errorx.Error) *mcp.CallToolResult {
 	r := &resultAlloc{}
 	n := 0
 	if d.Mode.Human() {
-		r.content[n] = mcp.NewTextContent(text[:human])
+		r.content[n] = Text{Text: text[:human]}
 		n++
 	}
 	if d.Mode.Machine() {
-		r.content[n] = mcp.NewTextContent(text[human:])
+		r.content[n] = Text{Text: text[human:]}
 		n++
 	}
 	r.res.Content = r.content[:n]
-	r.setStructured(structured)
+	r.res.StructuredContent = structured
 	r.res.IsError = e.IsError()
 	return &r.res
 }
@@ -248,15 +245,17 @@ func validUTF8(b []byte) []byte {
 // Decode reads a toolError:v1 (or needsInput:v1) result from
 // structuredContent or, when that was dropped, from the last text block
 // holding such a JSON object, as the reference's client guideline says.
-func (ToolError) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
-	if raw := structuredBytes(res); raw != nil {
+func (ToolError) Decode(res *Result) (*errorx.Error, error) {
+	if res == nil {
+		return nil, ErrNotDialect
+	}
+	if raw := res.StructuredContent; raw != nil {
 		if e, ok := decodeToolErrorOrNeeds(string(raw)); ok {
 			return e, nil
 		}
 	}
-	ts := texts(res)
-	for i := len(ts) - 1; i >= 0; i-- {
-		if e, ok := decodeToolErrorOrNeeds(ts[i]); ok {
+	for i := len(res.Content) - 1; i >= 0; i-- {
+		if e, ok := decodeToolErrorOrNeeds(res.Content[i].Text); ok {
 			return e, nil
 		}
 	}
@@ -283,35 +282,6 @@ func decodeToolErrorOrNeeds(data string) (*errorx.Error, bool) {
 		return decodeNeedsInput(ms), true
 	}
 	return nil, false
-}
-
-// structuredBytes returns res's structuredContent as JSON, preferring the
-// bytes the client received.
-func structuredBytes(res *mcp.CallToolResult) []byte {
-	if len(res.RawStructuredContent) > 0 {
-		return res.RawStructuredContent
-	}
-	switch v := res.StructuredContent.(type) {
-	case nil:
-		return nil
-	case json.RawMessage:
-		return v
-	case *json.RawMessage:
-		if v == nil {
-			return nil
-		}
-		return *v
-	case []byte:
-		return v
-	case string:
-		return []byte(v)
-	default:
-		b, err := json.Marshal(v)
-		if err != nil {
-			return nil
-		}
-		return b
-	}
 }
 
 // decodeToolError reads the members of a toolError:v1 object.

@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
@@ -44,7 +42,7 @@ const validationCode = errorx.CodeInvalidInput
 func (XML) Name() string { return NameXML }
 
 // Render returns e as an MCP Fusion result.
-func (d XML) Render(e *errorx.Error) *mcp.CallToolResult {
+func (d XML) Render(e *errorx.Error) *Result {
 	if e == nil {
 		return nil
 	}
@@ -241,9 +239,9 @@ func appendValidationError(dst []byte, e *errorx.Error) []byte {
 // Decode reads an MCP Fusion result: the first text block that is a
 // <tool_error> or <validation_error> document. It accepts what Fusion
 // really writes, including characters XML 1.0 forbids.
-func (XML) Decode(res *mcp.CallToolResult) (*errorx.Error, error) {
-	for _, t := range texts(res) {
-		if e, ok := decodeXML(t); ok {
+func (XML) Decode(res *Result) (*errorx.Error, error) {
+	for _, b := range blocks(res) {
+		if e, ok := decodeXML(b.Text); ok {
 			return e, nil
 		}
 	}

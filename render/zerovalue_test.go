@@ -7,9 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
@@ -50,15 +47,17 @@ func TestZeroRenderer(t *testing.T) {
 		}
 	}
 
-	// Through mcp-go: the server renders, logs to slog.Default and keeps
-	// serving.
-	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(r.Middleware()))
-	s.AddTool(mcp.NewTool("err"), handler(nil, errors.New("dial db: password=hunter2")))
-	s.AddTool(mcp.NewTool("panic"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic("boom") })
-	s.AddTool(mcp.NewTool("ok"), handler(mcp.NewToolResultText("ok"), nil))
-	c := connect(t, s)
+	// Through an adapter: the call is rendered and logged to slog.Default.
+	tools := map[string]toyHandler{
+		"err":   handler(nil, errors.New("dial db: password=hunter2")),
+		"panic": func(context.Context, *toyCall) (*render.Result, error) { panic("boom") },
+		"ok":    handler(successResult("ok"), nil),
+	}
 	for _, tool := range []string{"err", "panic"} {
-		res := callTool(t, c, tool, nil)
+		res, err := serve(&r, tools[tool], tool, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
 		e, dialect := render.Decode(res)
 		if dialect != render.NameInterbase || e.Code != errorx.CodeInternalError || e.Tool != tool || !res.IsError {
 			t.Errorf("%s: %s %+v", tool, dialect, e)
@@ -67,7 +66,7 @@ func TestZeroRenderer(t *testing.T) {
 			t.Errorf("%s: the result shows the error's text: %s", tool, resultJSON(t, res))
 		}
 	}
-	if res := callTool(t, c, "ok", nil); res.IsError {
+	if res, _ := serve(&r, tools["ok"], "ok", nil); res.IsError {
 		t.Errorf("ok: %s", resultJSON(t, res))
 	}
 	for _, s := range []string{"unclassified error", "password=hunter2", "tool handler panicked"} {
@@ -83,15 +82,15 @@ func TestZeroRenderer(t *testing.T) {
 // panicky is a Dialect whose Render panics.
 type panicky struct{ render.Interbase }
 
-func (panicky) Render(*errorx.Error) *mcp.CallToolResult { panic("dialect bug") }
+func (panicky) Render(*errorx.Error) *render.Result { panic("dialect bug") }
 
 // checkFallback fails t unless res is the minimal generic error result.
-func checkFallback(t *testing.T, res *mcp.CallToolResult) {
+func checkFallback(t *testing.T, res *render.Result) {
 	t.Helper()
 	if res == nil || !res.IsError || len(res.Content) != 1 || res.StructuredContent != nil {
 		t.Fatalf("result %s, want one text block with isError", resultJSON(t, res))
 	}
-	text := mcp.GetTextFromContent(res.Content[0])
+	text := res.Content[0].Text
 	if text == "" || strings.Contains(text, "dialect bug") || strings.Contains(text, "boom") {
 		t.Errorf("fallback text %q", text)
 	}
@@ -107,28 +106,27 @@ func TestRenderPanicFallback(t *testing.T) {
 	r := render.NewRenderer(panicky{}, render.WithLogger(log.Logger()))
 
 	checkFallback(t, r.Render(errors.New("x")))
-	checkFallback(t, r.RenderRequest(context.Background(), callRequest("t", nil), errorx.NotFound("Gone.")))
+	checkFallback(t, r.RenderCall(context.Background(), call("t", nil), errorx.NotFound("Gone.")))
 	if r.Render(nil) != nil {
 		t.Error("Render(nil) != nil")
 	}
 
-	mw := r.Middleware()
 	for _, tc := range []struct {
 		name    string
-		h       server.ToolHandlerFunc
+		h       toyHandler
 		handler bool // the handler panicked too
 	}{
 		{"Go error", handler(nil, errors.New("x")), false},
 		{"model error", handler(nil, errorx.NotFound("Gone.")), false},
 		{"no result", handler(nil, nil), false},
-		{"handler panic", func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic("boom") }, true},
-		{"handler renders", func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		{"handler panic", func(context.Context, *toyCall) (*render.Result, error) { panic("boom") }, true},
+		{"handler renders", func(context.Context, *toyCall) (*render.Result, error) {
 			return r.Render(errors.New("x")), nil
 		}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := len(log.String())
-			res, err := mw(tc.h)(context.Background(), callRequest("t", nil))
+			res, err := serve(r, tc.h, "t", nil)
 			if err != nil {
 				t.Fatalf("err = %v", err)
 			}
@@ -148,18 +146,6 @@ func TestRenderPanicFallback(t *testing.T) {
 			}
 		})
 	}
-
-	// Through mcp-go, the server keeps serving.
-	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mw))
-	s.AddTool(mcp.NewTool("err"), handler(nil, errors.New("x")))
-	s.AddTool(mcp.NewTool("ok"), handler(mcp.NewToolResultText("ok"), nil))
-	c := connect(t, s)
-	for range 2 {
-		checkFallback(t, callTool(t, c, "err", nil))
-		if res := callTool(t, c, "ok", nil); res.IsError {
-			t.Errorf("ok: %s", resultJSON(t, res))
-		}
-	}
 }
 
 // errorPanics is an error whose classification panics (its StatusCode
@@ -172,10 +158,9 @@ func (errorPanics) StatusCode() int { panic("status bug") }
 // TestMiddlewareClassifyPanic checks that a panic while classifying the
 // handler's error is recovered as a rendering failure, not blamed on the
 // handler, and that the result is the generic one.
-func TestMiddlewareClassifyPanic(t *testing.T) {
+func TestHandleErrorClassifyPanic(t *testing.T) {
 	var log logtest.Buffer
-	mw := render.NewRenderer(render.XML{}, render.WithLogger(log.Logger())).Middleware()
-	res, err := mw(handler(nil, errorPanics{}))(context.Background(), callRequest("t", nil))
+	res, err := serve(render.NewRenderer(render.XML{}, render.WithLogger(log.Logger())), handler(nil, errorPanics{}), "t", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

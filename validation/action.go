@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"reflect"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 )
 
@@ -21,7 +19,7 @@ import (
 // objects) and errorx.UnknownAction when it names no action, with the
 // closest action appended to the recovery when one is near
 // (` Did you mean "delete"?`). The errors list actions as available actions
-// and name no tool; see RequestAction.
+// and name no tool; see ActionOf.
 func Action(field string, value any, actions ...string) (string, *errorx.Error) {
 	s, kind := discriminator(value)
 	switch kind {
@@ -46,21 +44,19 @@ func Action(field string, value any, actions ...string) (string, *errorx.Error) 
 	return "", e
 }
 
-// RequestAction is Action for the discriminator field of a request's
-// arguments; it tells a missing key from a null one, and sets the tool
-// name on the error.
-func RequestAction(req mcp.CallToolRequest, field string, actions ...string) (string, *errorx.Error) {
+// ActionOf is Action for the discriminator field of the JSON arguments
+// args of a call of the tool named tool (the adapters' RequestAction reads
+// an SDK's request with it): it tells a missing key from a null one, and
+// sets the tool name on the error. Arguments that are not a JSON object
+// hold no discriminator.
+func ActionOf(tool string, args json.RawMessage, field string, actions ...string) (string, *errorx.Error) {
 	var value any
-	raw, err := rawArguments(req)
-	if err == nil {
-		s := string(raw)
-		if v, ok := lookupRaw(s, field); ok {
-			value = json.RawMessage(v)
-		}
+	if v, ok := lookupRaw(string(args), field); ok {
+		value = json.RawMessage(v)
 	}
 	a, e := Action(field, value, actions...)
 	if e != nil {
-		e.Tool = req.Params.Name
+		e.Tool = tool
 	}
 	return a, e
 }

@@ -2,9 +2,8 @@ package validation_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
-
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/validation"
@@ -75,30 +74,32 @@ func TestActionCustomField(t *testing.T) {
 	}
 }
 
-func TestRequestAction(t *testing.T) {
-	req := func(raw string) mcp.CallToolRequest {
-		var r mcp.CallToolRequest
-		r.Params.Name = "users"
-		r.Params.RawArguments = json.RawMessage(raw)
-		return r
+func TestActionOf(t *testing.T) {
+	for raw, want := range map[string]string{
+		`{"action":"create","name":"x"}`:            "create",
+		` {"name":{"action":"x"},"action":"list"} `: "list",
+	} {
+		if a, e := validation.ActionOf("users", json.RawMessage(raw), "action", "list", "create"); e != nil || a != want {
+			t.Errorf("%s: got %q %v", raw, a, e)
+		}
 	}
-	if a, e := validation.RequestAction(req(`{"action":"create","name":"x"}`), "action", "list", "create"); e != nil || a != "create" {
-		t.Fatalf("got %q %v", a, e)
+	for raw, code := range map[string]string{
+		`{"name":"x"}`:     errorx.CodeMissingDiscriminator,
+		``:                 errorx.CodeMissingDiscriminator, // no arguments
+		`[1]`:              errorx.CodeMissingDiscriminator, // not an object
+		`{"action":`:       errorx.CodeMissingDiscriminator, // not JSON
+		`{"action":null}`:  errorx.CodeInvalidDiscriminator,
+		`{"action":7}`:     errorx.CodeInvalidDiscriminator,
+		`{"action":"lis"}`: errorx.CodeUnknownAction,
+	} {
+		_, e := validation.ActionOf("users", json.RawMessage(raw), "action", "list", "create")
+		if e == nil || e.Code != code || e.Tool != "users" {
+			t.Errorf("%s: %+v, want %s naming users", raw, e, code)
+		}
 	}
-	_, e := validation.RequestAction(req(`{"name":"x"}`), "action", "list", "create")
-	if e == nil || e.Code != errorx.CodeMissingDiscriminator || e.Tool != "users" {
-		t.Fatalf("absent: %+v", e)
-	}
-	_, e = validation.RequestAction(req(`{"action":null}`), "action", "list", "create")
-	if e == nil || e.Code != errorx.CodeInvalidDiscriminator || e.Message != `Discriminator field "action" must be a string, got object.` {
-		t.Fatalf("null: %+v", e)
-	}
-	var r mcp.CallToolRequest
-	r.Params.Name = "users"
-	r.Params.Arguments = map[string]any{"action": "lis"}
-	_, e = validation.RequestAction(r, "action", "list", "create")
-	if e == nil || e.Code != errorx.CodeUnknownAction || e.Recovery != `Choose a valid action from available_actions and call the tool again. Did you mean "list"?` {
-		t.Fatalf("map arguments: %+v", e)
+	_, e := validation.ActionOf("users", json.RawMessage(`{"action":null}`), "action", "list", "create")
+	if e == nil || e.Message != `Discriminator field "action" must be a string, got object.` {
+		t.Errorf("null: %+v", e)
 	}
 }
 
@@ -148,4 +149,15 @@ func TestParseOneOf(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ActionOf reads a grouped tool's discriminator from the call's raw
+// arguments.
+func ExampleActionOf() {
+	_, e := validation.ActionOf("billing", json.RawMessage(`{"action":"refnd","amount":5}`), "action", "charge", "refund")
+	fmt.Println(e.Code, e.Tool)
+	fmt.Println(e.Recovery)
+	// Output:
+	// UNKNOWN_ACTION billing
+	// Choose a valid action from available_actions and call the tool again. Did you mean "refund"?
 }

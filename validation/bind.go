@@ -2,7 +2,6 @@ package validation
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,13 +13,12 @@ import (
 	"unsafe"
 
 	"github.com/go-playground/validator/v10"
-	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
 )
 
-// Option configures Bind, Handler and (*Validator).BindJSON.
+// Option configures Bind and (*Validator).BindJSON, and the adapters'
+// binding (mcpgo.Bind and mcpgo.Handler, gosdk.AddTool).
 type Option func(*config)
 
 type config struct {
@@ -29,11 +27,11 @@ type config struct {
 	ignore []string
 }
 
-// WithValidator makes Bind and Handler use v instead of Default().
+// WithValidator makes Bind use v instead of Default().
 func WithValidator(v *Validator) Option { return func(c *config) { c.v = v } }
 
 // WithTool sets the tool name the error reports (errorx.Error.Tool),
-// instead of the request's tool name: "users/create" for the create
+// instead of the name the call gives: "users/create" for the create
 // action of a grouped users tool, as MCP Fusion names it.
 func WithTool(name string) Option { return func(c *config) { c.tool = name } }
 
@@ -61,85 +59,44 @@ func newConfig(opts []Option) config {
 	return c
 }
 
-// Bind decodes the request's arguments strictly into a T and validates it.
+// Bind decodes the JSON arguments args of a call of the tool named tool
+// strictly into a T and validates it; the adapters bind their SDK's
+// requests with it (mcpgo.Bind, gosdk.AddTool).
 //
 // On failure it returns the zero T and an *errorx.Error with code
-// INVALID_INPUT (class VALIDATION), the tool name,
+// INVALID_INPUT (class VALIDATION), the tool name (WithTool overrides it),
 // errorx.ValidationRecovery and one field per problem: arguments that are
 // not an object, unknown keys (at every level of nested structs, with the
-// closest valid name as a hint), values
-// of the wrong JSON type, numbers out of range and every failed validate
-// tag. See (*Validator).BindJSON for the rules; T may be a struct or a
-// pointer to one, at any depth (**S is a new pointer to a new *S); other
-// types are decoded but not validated.
+// closest valid name as a hint), values of the wrong JSON type, numbers
+// out of range and every failed validate tag. See (*Validator).BindJSON
+// for the rules; T may be a struct or a pointer to one, at any depth (**S
+// is a new pointer to a new *S); other types are decoded but not
+// validated. Empty or null arguments are an empty object.
 //
 // A server misconfiguration gives an INTERNAL_ERROR instead, with the
 // mistake as its cause: an invalid validate tag, which makes validator
 // panic, or a key sent for a field promoted through a nil embedded pointer
 // to an unexported struct type, which cannot be set (encoding/json rejects
 // it too).
-func Bind[T any](req mcp.CallToolRequest, opts ...Option) (T, error) {
+func Bind[T any](tool string, args json.RawMessage, opts ...Option) (T, error) {
 	c := newConfig(opts)
 	if c.tool == "" {
-		c.tool = req.Params.Name
+		c.tool = tool
 	}
 	var zero T
-	raw, err := rawArguments(req)
-	if err != nil {
-		return zero, NewError(c.tool, []errorx.Field{{
-			WasSent: false, Message: "Cannot be read as JSON.", Expected: "a JSON object", Rule: RuleSyntax,
-		}}).WithCause(err)
-	}
 	rt := reflect.TypeFor[T]()
 	if rt.Kind() == reflect.Pointer {
 		p := reflect.New(rt.Elem())
-		if e := c.v.bind(c, raw, p.Interface()); e != nil {
+		if e := c.v.bind(c, args, p.Interface()); e != nil {
 			return zero, e
 		}
 		return p.Interface().(T), nil
 	}
 	var out T
-	if e := c.v.bind(c, raw, &out); e != nil {
+	if e := c.v.bind(c, args, &out); e != nil {
 		return zero, e
 	}
 	return out, nil
-}
-
-// rawArguments returns the request's arguments as JSON: the bytes received
-// when there are some, else the Arguments value encoded.
-func rawArguments(req mcp.CallToolRequest) ([]byte, error) {
-	switch a := req.GetRawArguments().(type) {
-	case json.RawMessage:
-		return a, nil
-	case []byte:
-		return a, nil
-	case nil:
-		return nil, nil
-	default:
-		return json.Marshal(a)
-	}
-}
-
-// TypedHandler is a tool handler that receives its validated arguments.
-type TypedHandler[T any] func(ctx context.Context, req mcp.CallToolRequest, args T) (*mcp.CallToolResult, error)
-
-// Handler adapts fn to mcp-go: each call's arguments are bound with Bind
-// (and opts); fn runs only when they are valid.
-//
-// When they are not, the handler returns the *errorx.Error as its Go error
-// and no result. It is meant to run under the render package's tool
-// middleware ((*render.Renderer).Middleware, registered first), which turns a
-// returned Go error into a tool result in the server's dialect; without it,
-// mcp-go turns a handler's Go error into a JSON-RPC error (-32603) and the
-// agent only sees its text.
-func Handler[T any](fn TypedHandler[T], opts ...Option) server.ToolHandlerFunc {
-	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		args, err := Bind[T](req, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return fn(ctx, req, args)
-	}
 }
 
 // BindJSON decodes the JSON arguments raw strictly into dst (a non-nil

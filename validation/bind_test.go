@@ -1,7 +1,6 @@
 package validation_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -11,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/go-playground/validator/v10"
-	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -19,38 +17,38 @@ import (
 	"github.com/mcperr/mcperr/validation"
 )
 
-func request(tool string, args any) mcp.CallToolRequest {
-	var r mcp.CallToolRequest
-	r.Params.Name = tool
-	if raw, ok := args.(string); ok {
-		r.Params.RawArguments = json.RawMessage(raw)
-		_ = json.Unmarshal(r.Params.RawArguments, &r.Params.Arguments)
-	} else {
-		r.Params.Arguments = args
+// args returns v as JSON arguments: a string as it is, nil as none,
+// anything else encoded.
+func args(v any) json.RawMessage {
+	switch a := v.(type) {
+	case nil:
+		return nil
+	case string:
+		return json.RawMessage(a)
 	}
-	return r
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
-func TestBindRequest(t *testing.T) {
-	m, err := validation.Bind[Member](request("members/add", `{"email":"a@b.co","age":20}`))
+func TestBindArguments(t *testing.T) {
+	m, err := validation.Bind[Member]("members/add", args(`{"email":"a@b.co","age":20}`))
 	require.NoError(t, err, "raw arguments")
 	require.Equal(t, Member{Email: "a@b.co", Age: 20}, m, "raw arguments")
-	// Arguments set by a Go caller, not from the wire.
-	m, err = validation.Bind[Member](request("members/add", map[string]any{"email": "a@b.co", "age": 20}))
-	require.NoError(t, err, "map arguments")
-	require.Equal(t, 20, m.Age, "map arguments")
 	// A pointer type gets a new value.
-	p, err := validation.Bind[*Member](request("members/add", `{"email":"a@b.co","age":20}`))
+	p, err := validation.Bind[*Member]("members/add", args(`{"email":"a@b.co","age":20}`))
 	require.NoError(t, err, "pointer")
 	require.NotNil(t, p, "pointer")
 	require.Equal(t, "a@b.co", p.Email, "pointer")
 	// Any depth of pointers: decoded and validated.
-	pp, err := validation.Bind[**Member](request("members/add", `{"email":"a@b.co","age":20}`))
+	pp, err := validation.Bind[**Member]("members/add", args(`{"email":"a@b.co","age":20}`))
 	require.NoError(t, err, "pointer to pointer")
 	require.NotNil(t, pp, "pointer to pointer")
 	require.NotNil(t, *pp, "pointer to pointer")
 	require.Equal(t, "a@b.co", (*pp).Email, "pointer to pointer")
-	pp, err = validation.Bind[**Member](request("members/add", `{"email":"a@b.co","age":2}`))
+	pp, err = validation.Bind[**Member]("members/add", args(`{"email":"a@b.co","age":2}`))
 	e, ok := errorx.As(err)
 	require.True(t, ok, "pointer to pointer, invalid: %v", err)
 	require.Nil(t, pp, "pointer to pointer, invalid")
@@ -67,7 +65,7 @@ func TestBindRequest(t *testing.T) {
 	require.NotEmpty(t, e.Fields, "BindJSON into ***Member")
 	require.Equal(t, "age", e.Fields[0].Path, "BindJSON into ***Member")
 	// No arguments at all is an empty object.
-	_, err = validation.Bind[Member](request("members/add", nil))
+	_, err = validation.Bind[Member]("members/add", args(nil))
 	e, ok = errors.AsType[*errorx.Error](err)
 	require.True(t, ok, "no arguments: %v", err)
 	require.Equal(t, "members/add", e.Tool, "no arguments")
@@ -76,7 +74,7 @@ func TestBindRequest(t *testing.T) {
 	assert.Equal(t, "2 arguments of members/add are invalid: email, age.", e.Message)
 	// WithTool names the action of a grouped tool; IgnoreKeys lets the
 	// discriminator through.
-	_, err = validation.Bind[Member](request("members", `{"action":"add","email":"x","age":20}`),
+	_, err = validation.Bind[Member]("members", args(`{"action":"add","email":"x","age":20}`),
 		validation.WithTool("members/add"), validation.IgnoreKeys("action"))
 	e, ok = errors.AsType[*errorx.Error](err)
 	require.True(t, ok, "grouped: %v", err)
@@ -84,43 +82,22 @@ func TestBindRequest(t *testing.T) {
 	require.Len(t, e.Fields, 1, "grouped")
 	require.Equal(t, "email", e.Fields[0].Path, "grouped")
 	// A failed bind returns the zero value.
-	m, err = validation.Bind[Member](request("members/add", `{"email":"a@b.co","age":2}`))
+	m, err = validation.Bind[Member]("members/add", args(`{"email":"a@b.co","age":2}`))
 	require.Error(t, err, "want an error")
 	require.Equal(t, Member{}, m, "want the zero value")
 }
 
 func TestBindNonStruct(t *testing.T) {
-	m, err := validation.Bind[map[string]int](request("t", `{"a":1,"b":2}`))
+	m, err := validation.Bind[map[string]int]("t", args(`{"a":1,"b":2}`))
 	require.NoError(t, err)
 	require.Equal(t, 2, m["b"], "%v", m)
-	_, err = validation.Bind[map[string]int](request("t", `{"a":"x"}`))
+	_, err = validation.Bind[map[string]int]("t", args(`{"a":"x"}`))
 	e, ok := errorx.As(err)
 	require.True(t, ok, "%v", err)
 	// Map keys are the caller's: the summary counts them without naming them.
 	require.Equal(t, "1 argument of t is invalid.", e.Message)
 	require.NotEmpty(t, e.Fields)
 	require.Equal(t, "a", e.Fields[0].Path)
-}
-
-func TestHandler(t *testing.T) {
-	called := false
-	h := validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, args Member) (*mcp.CallToolResult, error) {
-		called = true
-		return mcp.NewToolResultText(args.Email), nil
-	})
-	res, err := h(context.Background(), request("members/add", `{"email":"a@b.co","age":20}`))
-	require.NoError(t, err, "valid call")
-	require.True(t, called, "valid call")
-	require.Equal(t, "a@b.co", mcp.GetTextFromContent(res.Content[0]), "valid call")
-	called = false
-	res, err = h(context.Background(), request("members/add", `{"email":"a@b.co","age":"20"}`))
-	require.False(t, called, "the handler ran on invalid arguments")
-	require.Nil(t, res, "the handler ran on invalid arguments")
-	e, ok := errors.AsType[*errorx.Error](err)
-	require.True(t, ok, "invalid call: %v", err)
-	require.Equal(t, errorx.CodeInvalidInput, e.Code, "invalid call")
-	require.NotEmpty(t, e.Fields, "invalid call")
-	require.Equal(t, validation.RuleType, e.Fields[0].Rule, "invalid call")
 }
 
 func TestCheckGoValues(t *testing.T) {
@@ -196,14 +173,14 @@ func TestServerMistakes(t *testing.T) {
 		Y int `json:"y"`
 	}
 	for name, fn := range map[string]func() error{
-		"undefined tag":  func() error { _, err := validation.Bind[badTag](request("t", `{"v":"x"}`)); return err },
-		"oneof on float": func() error { _, err := validation.Bind[oneofFloat](request("t", `{"v":1.5}`)); return err },
+		"undefined tag":  func() error { _, err := validation.Bind[badTag]("t", args(`{"v":"x"}`)); return err },
+		"oneof on float": func() error { _, err := validation.Bind[oneofFloat]("t", args(`{"v":1.5}`)); return err },
 		"embedded pointer to unexported struct": func() error {
-			_, err := validation.Bind[embedsUnexported](request("t", `{"x":5,"y":1}`))
+			_, err := validation.Bind[embedsUnexported]("t", args(`{"x":5,"y":1}`))
 			return err
 		},
 		"embedded pointer to unexported struct, invalid too": func() error {
-			_, err := validation.Bind[embedsUnexported](request("t", `{"y":1,"x":0,"z":1}`))
+			_, err := validation.Bind[embedsUnexported]("t", args(`{"y":1,"x":0,"z":1}`))
 			return err
 		},
 		"nil dst":     func() error { return validation.Default().BindJSON("t", []byte(`{}`), nil) },
@@ -222,7 +199,7 @@ func TestServerMistakes(t *testing.T) {
 	}
 	// Not sending the promoted keys leaves nothing to set: as with
 	// encoding/json, the call binds. A pointer already set is decoded into.
-	got, err := validation.Bind[embedsUnexported](request("t", `{"y":1}`))
+	got, err := validation.Bind[embedsUnexported]("t", args(`{"y":1}`))
 	assert.NoError(t, err, "keys of the embedded struct not sent")
 	assert.Equal(t, 1, got.Y, "keys of the embedded struct not sent")
 	set := embedsUnexported{inner: &inner{}}
@@ -319,8 +296,8 @@ func TestNothingOnStdout(t *testing.T) {
 			}
 			_ = v.BindJSON("t", []byte(c.args), c.dst(), c.opts...)
 		}
-		_, _ = validation.Bind[Eight](request("t", `{"name":"A","email":"x","age":7,"role":"r","tags":[],"color":"c","unknown":1}`))
-		_, _ = validation.Bind[Eight](request("t", `not json`))
+		_, _ = validation.Bind[Eight]("t", args(`{"name":"A","email":"x","age":7,"role":"r","tags":[],"color":"c","unknown":1}`))
+		_, _ = validation.Bind[Eight]("t", args(`not json`))
 	}()
 	w.Close()
 	out := <-done
@@ -428,13 +405,13 @@ func TestFormatArgumentLetThrough(t *testing.T) {
 	type plain struct {
 		Name string `json:"name" validate:"required"`
 	}
-	got, err := validation.Bind[plain](request("t", `{"name":"ann","format":"json"}`))
+	got, err := validation.Bind[plain]("t", args(`{"name":"ann","format":"json"}`))
 	assert.NoError(t, err, "top-level format")
 	assert.Equal(t, "ann", got.Name, "top-level format")
 	type withFormat struct {
 		Format string `json:"format" validate:"oneof=csv pdf"`
 	}
-	_, err = validation.Bind[withFormat](request("t", `{"format":"json"}`))
+	_, err = validation.Bind[withFormat]("t", args(`{"format":"json"}`))
 	if e, ok := errorx.As(err); assert.True(t, ok, "%v", err) && assert.Len(t, e.Fields, 1) {
 		assert.Equal(t, "format", e.Fields[0].Path, "a struct's own format field is validated")
 		assert.Equal(t, "oneof", e.Fields[0].Rule, "a struct's own format field is validated")
@@ -442,7 +419,7 @@ func TestFormatArgumentLetThrough(t *testing.T) {
 	type outer struct {
 		Inner plain `json:"inner"`
 	}
-	_, err = validation.Bind[outer](request("t", `{"inner":{"name":"ann","format":"json"}}`))
+	_, err = validation.Bind[outer]("t", args(`{"inner":{"name":"ann","format":"json"}}`))
 	if e, ok := errorx.As(err); assert.True(t, ok, "%v", err) && assert.Len(t, e.Fields, 1) {
 		assert.Equal(t, "inner.format", e.Fields[0].Path, "nested format")
 		assert.Equal(t, validation.RuleUnknown, e.Fields[0].Rule, "nested format")

@@ -3,23 +3,25 @@
 // what to send instead, so an agent can fix its call in one round trip.
 //
 // A server author declares the arguments as a Go struct with json and
-// validate (github.com/go-playground/validator/v10) tags and binds each call
-// with one line:
+// validate (github.com/go-playground/validator/v10) tags and binds each
+// call's raw JSON arguments with one line:
 //
 //	type CreateUser struct {
 //		Email string `json:"email" validate:"required,email"`
 //		Role  string `json:"role" validate:"oneof=admin user guest"`
 //	}
 //
-//	args, err := validation.Bind[CreateUser](req)
+//	args, err := validation.Bind[CreateUser](tool, rawArguments)
 //	if err != nil {
-//		return nil, err // an *errorx.Error, rendered by the render middleware
+//		return nil, err // an *errorx.Error, rendered by the server's Renderer
 //	}
 //
-// or wraps the whole handler with Handler. For grouped tools, Action and
-// RequestAction check the discriminator ("action") first. Code that runs
-// validator itself turns its error into the model with (*Validator).Translate
-// (or Fields, for the fields alone).
+// The package imports no MCP SDK: the adapters bind their SDK's requests
+// with it (mcpgo.Bind and mcpgo.Handler on mark3labs/mcp-go, gosdk.AddTool
+// on the official Go SDK). For grouped tools, Action and ActionOf check the
+// discriminator ("action") first (mcpgo.RequestAction on mcp-go). Code
+// that runs validator itself turns its error into the model with
+// (*Validator).Translate (or Fields, for the fields alone).
 //
 // # What is reported
 //
@@ -130,10 +132,10 @@
 //
 // # One struct, one contract
 //
-// The struct's tags are also the tool's inputSchema: WithInputSchema[T]
-// sets it on an mcp-go tool, and InputSchema[T] returns it as JSON Schema
-// (draft 2020-12) for other SDKs. The schema is computed once per type and
-// options, says what binding checks (types, required properties, unknown
+// The struct's tags are also the tool's inputSchema: InputSchema[T]
+// returns it as JSON Schema (draft 2020-12), which mcpgo.WithInputSchema
+// sets on an mcp-go tool and gosdk.AddTool on a go-sdk one. The schema is
+// computed once per type and options, says what binding checks (types, required properties, unknown
 // keys rejected, bounds, enums, patterns, formats; a description per
 // property from the DescriptionTag tag) and leaves out the tags it cannot
 // express: it may be looser than binding, never stricter. Bounds on a

@@ -1,11 +1,8 @@
 package validation_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/render"
@@ -21,14 +18,11 @@ type SendInvite struct {
 // An agent calls invites/send with a misspelled key and a typo in an enum;
 // one error names every problem, rendered here in MCP Fusion's XML.
 func Example() {
-	var req mcp.CallToolRequest
-	req.Params.Name = "invites/send"
-	req.Params.RawArguments = json.RawMessage(`{"emial":"ada@example.com","role":"admn"}`)
-
-	_, err := validation.Bind[SendInvite](req)
+	args := json.RawMessage(`{"emial":"ada@example.com","role":"admn"}`)
+	_, err := validation.Bind[SendInvite]("invites/send", args)
 	e, _ := errorx.As(err)
 	fmt.Println(e.Message)
-	fmt.Println(render.XML{}.Render(e).Content[0].(mcp.TextContent).Text)
+	fmt.Println(render.XML{}.Render(e).Content[0].Text)
 	// Output:
 	// 3 arguments of invites/send are invalid: email, role, 1 unknown key.
 	// <validation_error action="invites/send">
@@ -37,26 +31,6 @@ func Example() {
 	// <field name="emial">Unknown field. You sent: 'ada@example.com'. Did you mean 'email'?</field>
 	// <recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>
 	// </validation_error>
-}
-
-// Handler gives a typed handler its validated arguments; invalid ones come
-// back as the handler's *errorx.Error, for the render middleware.
-func ExampleHandler() {
-	h := validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, args SendInvite) (*mcp.CallToolResult, error) {
-		return mcp.NewToolResultText("invited " + args.Email), nil
-	})
-	var req mcp.CallToolRequest
-	req.Params.Name = "invites/send"
-	req.Params.RawArguments = json.RawMessage(`{"email":"ada@example.com","role":"admin"}`)
-	res, _ := h(context.Background(), req)
-	fmt.Println(res.Content[0].(mcp.TextContent).Text)
-
-	req.Params.RawArguments = json.RawMessage(`{"email":42,"role":"admin"}`)
-	_, err := h(context.Background(), req)
-	fmt.Println(err)
-	// Output:
-	// invited ada@example.com
-	// INVALID_INPUT: 1 argument of invites/send is invalid: email.
 }
 
 // Action routes a grouped tool and suggests the action meant.

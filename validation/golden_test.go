@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/golden"
@@ -39,7 +37,7 @@ const goldenArgs = `{"emial":"ada@example.com","email":"ada@","age":"42","role":
 
 func goldenError(t *testing.T) *errorx.Error {
 	t.Helper()
-	_, err := validation.Bind[CreateUser](request("users/create", goldenArgs))
+	_, err := validation.Bind[CreateUser]("users/create", args(goldenArgs))
 	e, ok := errors.AsType[*errorx.Error](err)
 	if !ok {
 		t.Fatalf("Bind: %v", err)
@@ -51,16 +49,12 @@ func fixedNow() time.Time {
 	return time.Date(2026, 1, 19, 19, 8, 56, 0, time.FixedZone("PST", -8*3600))
 }
 
-func text(t *testing.T, res *mcp.CallToolResult, i int) []byte {
+func text(t *testing.T, res *render.Result, i int) []byte {
 	t.Helper()
 	if i >= len(res.Content) {
 		t.Fatalf("%d content blocks, want block %d", len(res.Content), i)
 	}
-	tc, ok := res.Content[i].(mcp.TextContent)
-	if !ok {
-		t.Fatalf("content[%d] is %T", i, res.Content[i])
-	}
-	return []byte(tc.Text)
+	return []byte(res.Content[i].Text)
 }
 
 func TestGoldenDialects(t *testing.T) {
@@ -89,15 +83,7 @@ func TestGoldenDialects(t *testing.T) {
 		files := map[string][]byte{}
 		switch d.Name() {
 		case render.NameToolError:
-			var sc json.RawMessage
-			switch v := res.StructuredContent.(type) {
-			case json.RawMessage:
-				sc = v
-			case *json.RawMessage:
-				sc = *v
-			default:
-				t.Fatalf("structuredContent is %T", res.StructuredContent)
-			}
+			sc := res.StructuredContent
 			files["toolerror.structured.json"] = sc
 			files["toolerror.md"] = text(t, res, 0)
 			files["toolerror.pretty.json"] = text(t, res, 1)

@@ -551,9 +551,8 @@ func TestHostileDepthPastJSONLimit(t *testing.T) {
 		}
 	}
 	// A grouped tool's discriminator is read beside deep arguments.
-	req := request("t", `{"action":"list","meta":`+deep+`}`)
-	if a, e := validation.RequestAction(req, "action", "list"); e != nil || a != "list" {
-		t.Errorf("RequestAction: %q, %v", a, e)
+	if a, e := validation.ActionOf("t", json.RawMessage(`{"action":"list","meta":`+deep+`}`), "action", "list"); e != nil || a != "list" {
+		t.Errorf("ActionOf: %q, %v", a, e)
 	}
 }
 

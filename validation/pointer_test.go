@@ -1,10 +1,7 @@
 package validation_test
 
 import (
-	"encoding/json"
 	"testing"
-
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/validation"
 )
@@ -18,19 +15,17 @@ type ptrArgs struct {
 // (Bind[**S], BindJSON into a **S), as for S.
 func TestPointerDepthLetsTopLevelKeysThrough(t *testing.T) {
 	raw := []byte(`{"name":"a","format":"json","action":"x"}`)
-	var req mcp.CallToolRequest
-	req.Params.RawArguments = json.RawMessage(raw)
 	opt := validation.IgnoreKeys("action")
-	if _, err := validation.Bind[ptrArgs](req, opt); err != nil {
+	if _, err := validation.Bind[ptrArgs]("t", raw, opt); err != nil {
 		t.Fatalf("Bind[S]: %v", err)
 	}
-	if _, err := validation.Bind[*ptrArgs](req, opt); err != nil {
+	if _, err := validation.Bind[*ptrArgs]("t", raw, opt); err != nil {
 		t.Errorf("Bind[*S]: %v", err)
 	}
-	if p, err := validation.Bind[**ptrArgs](req, opt); err != nil || (**p).Name != "a" {
+	if p, err := validation.Bind[**ptrArgs]("t", raw, opt); err != nil || (**p).Name != "a" {
 		t.Errorf("Bind[**S]: %v", err)
 	}
-	if _, err := validation.Bind[***ptrArgs](req, opt); err != nil {
+	if _, err := validation.Bind[***ptrArgs]("t", raw, opt); err != nil {
 		t.Errorf("Bind[***S]: %v", err)
 	}
 	var pp *ptrArgs

@@ -15,44 +15,23 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/format"
 )
 
 // DescriptionTag is the struct tag whose text becomes a property's
-// description in the schema of InputSchema and WithInputSchema:
+// description in the schema of InputSchema:
 //
 //	Email string `json:"email" validate:"required,email" description:"The user's work address."`
 const DescriptionTag = "description"
 
-// WithInputSchema sets a tool's inputSchema to the JSON Schema (draft
-// 2020-12, as MCP specifies) of T's arguments, read from the same json and
-// validate tags that Bind[T] checks: one struct is the tool's whole
-// contract. See InputSchema for what the schema says. The other fields of
-// the tool (name, description, annotations, outputSchema) are kept; give
-// this option instead of mcp.WithString and the like, not beside them.
-//
-// The schema is computed once per type and options. WithInputSchema panics
-// when T is not a struct (or a pointer to one), as a server's
-// misconfiguration found when the tool is declared.
-func WithInputSchema[T any](opts ...Option) mcp.ToolOption {
-	return func(t *mcp.Tool) {
-		raw, err := InputSchema[T](opts...)
-		if err != nil {
-			panic(err)
-		}
-		t.InputSchema = mcp.ToolInputSchema{}
-		t.RawInputSchema = raw
-	}
-}
-
 // InputSchema returns the JSON Schema (draft 2020-12) of the arguments
-// Bind[T] accepts, for WithInputSchema and for SDKs other than mcp-go. T
-// is a struct or a pointer to one; opts are Bind's options: WithValidator
-// names the validator whose built-in tags are read, IgnoreKeys adds the
-// keys binding lets through. The result is computed once per type and
-// options and shared: do not modify it.
+// Bind[T] accepts: one struct is the tool's whole contract. The adapters
+// set it as a tool's inputSchema (mcpgo.WithInputSchema, gosdk.AddTool).
+// T is a struct or a pointer to one; opts are Bind's options:
+// WithValidator names the validator whose built-in tags are read,
+// IgnoreKeys adds the keys binding lets through. The result is computed
+// once per type and options and shared: do not modify it. Its errors wrap
+// ErrSchema (T not a struct or a pointer to one, for one).
 //
 // The schema holds:
 //

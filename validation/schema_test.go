@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -21,13 +19,13 @@ type SearchArgs struct {
 }
 
 // The inputSchema of a tool, from the struct its handler binds.
-func ExampleWithInputSchema() {
-	tool := mcp.NewTool("search",
-		mcp.WithDescription("Search the workspace."),
-		validation.WithInputSchema[SearchArgs](),
-	)
+func ExampleInputSchema() {
+	raw, err := validation.InputSchema[SearchArgs]()
+	if err != nil {
+		panic(err)
+	}
 	var schema any
-	_ = json.Unmarshal(tool.RawInputSchema, &schema)
+	_ = json.Unmarshal(raw, &schema)
 	out, _ := json.MarshalIndent(schema, "", "  ")
 	fmt.Println(string(out))
 	// Output:
@@ -81,8 +79,8 @@ func ExampleWithInputSchema() {
 	// }
 }
 
-// InputSchema serves SDKs other than mcp-go.
-func ExampleInputSchema() {
+// IgnoreKeys adds the keys binding lets through as properties.
+func ExampleInputSchema_ignoreKeys() {
 	raw, err := validation.InputSchema[SearchArgs](validation.IgnoreKeys("action"))
 	if err != nil {
 		panic(err)
@@ -94,32 +92,6 @@ func ExampleInputSchema() {
 	_ = json.Unmarshal(raw, &s)
 	fmt.Println(s.Required, string(s.Properties["action"]), string(s.Properties["format"]))
 	// Output: [query] {} {}
-}
-
-func TestWithInputSchemaKeepsTheTool(t *testing.T) {
-	tool := mcp.NewTool("search",
-		mcp.WithDescription("Search the workspace."),
-		validation.WithInputSchema[SearchArgs](),
-		mcp.WithReadOnlyHintAnnotation(true),
-	)
-	b, err := json.Marshal(tool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got struct {
-		Description string         `json:"description"`
-		InputSchema map[string]any `json:"inputSchema"`
-		Annotations map[string]any `json:"annotations"`
-	}
-	if err := json.Unmarshal(b, &got); err != nil {
-		t.Fatal(err)
-	}
-	if got.Description != "Search the workspace." || got.Annotations["readOnlyHint"] != true {
-		t.Errorf("the tool lost its fields: %s", b)
-	}
-	if got.InputSchema["type"] != "object" || got.InputSchema["additionalProperties"] != false {
-		t.Errorf("inputSchema = %v", got.InputSchema)
-	}
 }
 
 func TestInputSchemaNotAStruct(t *testing.T) {
@@ -137,12 +109,9 @@ func TestInputSchemaNotAStruct(t *testing.T) {
 			t.Errorf("%s: err = %v", name, err)
 		}
 	}
-	defer func() {
-		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "not a struct") {
-			t.Errorf("WithInputSchema[int] recovered %v, want a panic naming the mistake", r)
-		}
-	}()
-	mcp.NewTool("x", validation.WithInputSchema[int]())
+	if _, err := validation.InputSchema[int](); err == nil || !strings.Contains(err.Error(), "not a struct") {
+		t.Errorf("InputSchema[int]: %v, want an error naming the mistake", err)
+	}
 }
 
 // badTags has a tag validator panics on: the schema leaves it out.

@@ -3,8 +3,6 @@ package validation_test
 import (
 	"fmt"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -30,7 +28,7 @@ func ExampleCompileSchema() {
 	err = schema.Check("invites/send", []byte(`{"emial":"ada@example.com","role":"admn"}`))
 	e, _ := errorx.As(err)
 	fmt.Println(e.Message)
-	fmt.Println(render.XML{}.Render(e).Content[0].(mcp.TextContent).Text)
+	fmt.Println(render.XML{}.Render(e).Content[0].Text)
 	// Output:
 	// 3 arguments of invites/send are invalid: email, role, 1 unknown key.
 	// <validation_error action="invites/send">

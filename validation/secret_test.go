@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -26,10 +24,7 @@ type vault struct {
 // TestSecretTag: a field tagged mcperr:"secret" (or anything inside one)
 // never echoes what the caller sent, in any dialect; other fields still do.
 func TestSecretTag(t *testing.T) {
-	var req mcp.CallToolRequest
-	req.Params.Name = "login"
-	req.Params.Arguments = json.RawMessage(`{"user":"ann@x.io","pin":"12ab","vault":{"key":"sk-live-short"},"comment":"too long here"}`)
-	_, err := validation.Bind[login](req)
+	_, err := validation.Bind[login]("login", json.RawMessage(`{"user":"ann@x.io","pin":"12ab","vault":{"key":"sk-live-short"},"comment":"too long here"}`))
 	e, ok := errorx.As(err)
 	if !ok || len(e.Fields) != 3 {
 		t.Fatalf("Bind: %v", err)
@@ -84,10 +79,7 @@ func TestSecretInsideSentValues(t *testing.T) {
 		{"unknown key near a secret name", `{"pasword":"SECRET-1"}`, "pasword", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var req mcp.CallToolRequest
-			req.Params.Name = "sync"
-			req.Params.Arguments = json.RawMessage(tc.args)
-			_, err := validation.Bind[syncArgs](req)
+			_, err := validation.Bind[syncArgs]("sync", json.RawMessage(tc.args))
 			e, ok := errorx.As(err)
 			if !ok {
 				t.Fatalf("Bind: %v", err)
@@ -126,10 +118,7 @@ func TestMisspeltSecretNameWithoutTags(t *testing.T) {
 		User     string `json:"user"`
 		Password string `json:"password"`
 	}
-	var req mcp.CallToolRequest
-	req.Params.Name = "signup"
-	req.Params.Arguments = json.RawMessage(`{"user":"ann","passwrd":"correct horse","usr":"bob"}`)
-	_, err := validation.Bind[signup](req)
+	_, err := validation.Bind[signup]("signup", json.RawMessage(`{"user":"ann","passwrd":"correct horse","usr":"bob"}`))
 	e, ok := errorx.As(err)
 	if !ok || len(e.Fields) != 2 {
 		t.Fatalf("Bind: %v", err)

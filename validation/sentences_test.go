@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
@@ -192,8 +190,7 @@ func checkSkeleton(t *testing.T, what string, d render.Dialect, plain, hostile *
 		return
 	}
 	for i := range a.Content {
-		ta, _ := a.Content[i].(mcp.TextContent)
-		tb, _ := b.Content[i].(mcp.TextContent)
+		ta, tb := a.Content[i], b.Content[i]
 		sa, sb := skeleton(ta.Text, paths(plain)), skeleton(tb.Text, paths(hostile))
 		if !slices.Equal(sa, sb) {
 			t.Errorf("%s: block %d has the structure\n%q\nthe plain error's is\n%q\ntext: %.600q", what, i, sb, sa, tb.Text)
@@ -202,8 +199,7 @@ func checkSkeleton(t *testing.T, what string, d render.Dialect, plain, hostile *
 	if (a.StructuredContent == nil) != (b.StructuredContent == nil) {
 		t.Errorf("%s: structuredContent differs", what)
 	} else if a.StructuredContent != nil {
-		ja, _ := json.Marshal(a.StructuredContent)
-		jb, _ := json.Marshal(b.StructuredContent)
+		ja, jb := a.StructuredContent, b.StructuredContent
 		if sa, sb := jsonSkeleton(ja, paths(plain)), jsonSkeleton(jb, paths(hostile)); sa != sb {
 			t.Errorf("%s: structuredContent %s, the plain error's %s", what, sb, sa)
 		}
@@ -377,9 +373,8 @@ func TestActionSentences(t *testing.T) {
 			for name, d := range dialects {
 				checkSkeleton(t, name+" "+fmt.Sprintf("%.30q", h), d, plain, e)
 			}
-			req := request("t", `{"action":`+jsonStr(prefix+h)+`}`)
-			if _, re := validation.RequestAction(req, "action", "list", "delete"); re == nil || re.Message != e.Message {
-				t.Errorf("%.30q: RequestAction %v, Action %v", h, re, e)
+			if _, re := validation.ActionOf("t", json.RawMessage(`{"action":`+jsonStr(prefix+h)+`}`), "action", "list", "delete"); re == nil || re.Message != e.Message {
+				t.Errorf("%.30q: ActionOf %v, Action %v", h, re, e)
 			}
 		}
 	}

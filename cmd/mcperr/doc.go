@@ -10,7 +10,8 @@
 //
 // render reads a stream of model JSON objects on standard input (one or
 // many, any whitespace between) and writes, for each, one line: the
-// CallToolResult as compact JSON, as mcp-go marshals it. A value that is not
+// CallToolResult as compact JSON, byte for byte as mcp-go marshals it (the
+// command links no MCP SDK: it writes render.Result). A value that is not
 // an object (null included) is bad input. -format selects the toolerror
 // dialect's content gating; -now and -version fix the envelope's timestamp
 // and version string. A dialect ignores the options it does not use (-format

@@ -74,7 +74,7 @@ func xmlAmpersands(n int) string {
 // does parse of an xml result with many '&' and no ';' (a 2 MiB line took
 // 30 s).
 func TestCommandLinear(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || testsize.Race {
 		t.Skip("timing")
 	}
 	cmd := func(in string, args ...string) func() {

@@ -10,8 +10,6 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/testsize"
@@ -36,7 +34,7 @@ func TestRenderEveryDialect(t *testing.T) {
 		if len(lines) != 1 {
 			t.Fatalf("%s: %d lines, want 1:\n%s", name, len(lines), out)
 		}
-		var res mcp.CallToolResult
+		var res render.Result
 		if err := json.Unmarshal([]byte(lines[0]), &res); err != nil {
 			t.Fatalf("%s: output is not a CallToolResult: %v", name, err)
 		}
@@ -75,7 +73,7 @@ func TestRenderStreamOfThousand(t *testing.T) {
 			t.Fatalf("%s: %d lines, want 1000", name, len(lines))
 		}
 		for i, l := range lines {
-			var res mcp.CallToolResult
+			var res render.Result
 			if err := json.Unmarshal([]byte(l), &res); err != nil {
 				t.Fatalf("%s line %d: %v", name, i, err)
 			}
@@ -93,7 +91,7 @@ func TestRenderOptions(t *testing.T) {
 	}
 	for mode, blocks := range map[string]int{"markdown": 1, "json": 1, "both": 2, "": 1} {
 		_, out, _ := mcperr(`{"code":"X","message":"m"}`, "render", "-dialect", "toolerror", "-format", mode)
-		var res mcp.CallToolResult
+		var res render.Result
 		if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Content) != blocks {
 			t.Errorf("-format %q: %d blocks (err %v), want %d", mode, len(res.Content), err, blocks)
 		}
@@ -303,7 +301,7 @@ func TestBigInput(t *testing.T) {
 		t.Skip("big input")
 	}
 	size := testsize.N(10<<20, 100<<20)
-	if raceEnabled {
+	if testsize.Race {
 		size = 10 << 20 // the race detector makes 100 MB take minutes; the property is the same
 	}
 	big := `{"code":"BIG","message":"` + strings.Repeat("é<", size/3) + `"}`
@@ -408,17 +406,13 @@ func TestRenderBounded(t *testing.T) {
 	} {
 		for _, d := range render.Names() {
 			code, out, stderr := mcperr(in, "render", "-dialect", d, "-format", "both")
-			var res mcp.CallToolResult
+			var res render.Result
 			if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
 				t.Fatalf("%s, %s: exit %d %s", name, d, code, stderr)
 			}
-			n := len(res.RawStructuredContent)
-			if res.StructuredContent != nil {
-				b, _ := json.Marshal(res.StructuredContent)
-				n = len(b)
-			}
+			n := len(res.StructuredContent)
 			for _, c := range res.Content {
-				n += len(c.(mcp.TextContent).Text)
+				n += len(c.Text)
 			}
 			if n > render.DefaultLimits.MaxOutput {
 				t.Errorf("%s, %s: %d bytes of text, limit %d", name, d, n, render.DefaultLimits.MaxOutput)

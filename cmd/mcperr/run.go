@@ -11,8 +11,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
@@ -281,7 +279,7 @@ func parseCmd(args []string, in io.Reader, out *bufio.Writer, stderr io.Writer) 
 			}
 			return inputError("result", i, start, errors.New("want a CallToolResult object, not "+jsonKind(raw)))
 		}
-		var res mcp.CallToolResult
+		var res render.Result
 		if err := json.Unmarshal(raw, &res); err != nil {
 			return inputError("result", i, start, offsetBy(err, start))
 		}

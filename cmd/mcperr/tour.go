@@ -8,8 +8,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
@@ -47,8 +45,13 @@ The handler of the MCP tool projects.get returns:
 
 %s
 
-The server renders it in the dialect it chose. The model's JSON form (what
-"mcperr render" reads):
+The server renders it in the dialect it chose once, on either Go SDK:
+
+  r := render.NewRenderer(render.XML{})
+  server.WithToolHandlerMiddleware(mcpgo.Middleware(r)) // mark3labs/mcp-go
+  s.AddReceivingMiddleware(gosdk.Middleware(r))          // the official Go SDK
+
+The model's JSON form (what "mcperr render" reads):
 
 %s
 `, tourCode, model)
@@ -67,12 +70,10 @@ The server renders it in the dialect it chose. The model's JSON form (what
 		}
 		fmt.Fprintf(out, "\n== %s (isError: %v) ==\n", title, res.IsError)
 		for i, c := range res.Content {
-			if tc, ok := c.(mcp.TextContent); ok {
-				if len(res.Content) > 1 {
-					fmt.Fprintf(out, "-- content[%d] --\n", i)
-				}
-				fmt.Fprintf(out, "%s\n", tc.Text)
+			if len(res.Content) > 1 {
+				fmt.Fprintf(out, "-- content[%d] --\n", i)
 			}
+			fmt.Fprintf(out, "%s\n", c.Text)
 		}
 		if res.StructuredContent != nil {
 			b, _ := json.Marshal(res.StructuredContent)
@@ -84,7 +85,8 @@ The server renders it in the dialect it chose. The model's JSON form (what
 		}
 	}
 	fmt.Fprintf(out, `
-Every dialect decodes back into the same model (render.Decode). Try:
+Every dialect decodes back into the same model (render.Decode; mcpgo.Decode
+and gosdk.Decode for each SDK's results). Try:
 
   echo '{"code":"NOT_FOUND","message":"x"}' | go run ./cmd/mcperr render -dialect xml
   go run ./cmd/mcperr render -dialect toolerror -format both < model.json | go run ./cmd/mcperr parse

@@ -35,7 +35,7 @@ func connectHTTP(t testing.TB, s *mcp.Server) session {
 
 // TestHTTP calls every tool of testdata/calls.json in every dialect over
 // streamable HTTP through go-sdk's client, and reads each error back with
-// render.Decode.
+// gosdk.Decode.
 func TestHTTP(t *testing.T) {
 	e2e.RunSessions(t, func(t testing.TB, d render.Dialect) e2e.Session {
 		return connectHTTP(t, newServer(d, discard()))

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/examples/internal/e2e"
@@ -52,14 +51,14 @@ func (s session) call(t testing.TB, tool string, args map[string]any) *mcp.CallT
 	return res
 }
 
-// CallTool calls call's tool; the result is converted with gosdk.ToMCPGo
+// CallTool calls call's tool; the result is converted with gosdk.ToResult
 // for e2e.Check, which reads it with render.Decode.
-func (s session) CallTool(ctx context.Context, call e2e.Call) (*mcpgo.CallToolResult, error) {
+func (s session) CallTool(ctx context.Context, call e2e.Call) (*render.Result, error) {
 	res, err := s.cs.CallTool(ctx, &mcp.CallToolParams{Name: call.Tool, Arguments: call.Arguments})
 	if err != nil {
 		return nil, err
 	}
-	return gosdk.ToMCPGo(res)
+	return gosdk.ToResult(res), nil
 }
 
 func (s session) OutputSchemas(t testing.TB) map[string]bool {
@@ -76,7 +75,7 @@ func (s session) OutputSchemas(t testing.TB) map[string]bool {
 
 // TestInProcess calls every tool of testdata/calls.json in every dialect
 // through go-sdk's client over its in-memory transports, and reads each
-// error back with render.Decode (gosdk.Decode).
+// error back with gosdk.Decode.
 func TestInProcess(t *testing.T) {
 	e2e.RunSessions(t, func(t testing.TB, d render.Dialect) e2e.Session {
 		return connect(t, newServer(d, discard()))

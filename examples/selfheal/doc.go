@@ -9,6 +9,6 @@
 // With -http ADDR (such as 127.0.0.1:0 or :8931) it serves streamable HTTP
 // at /mcp instead, and names the URL on standard error.
 //
-// main_test.go plays the agent: it reads the error back with render.Decode,
+// main_test.go plays the agent: it reads the error back with mcpgo.Decode,
 // calls the action it names and retries with a valid id, in every dialect.
 package main

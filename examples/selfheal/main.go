@@ -13,8 +13,8 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/validation"
 )
 
 func main() {
@@ -43,23 +43,23 @@ func main() {
 func newServer(d render.Dialect) *server.MCPServer {
 	r := render.NewRenderer(d)
 	s := server.NewMCPServer("mcperr-selfheal", "0.1.0",
-		server.WithToolHandlerMiddleware(r.Middleware()),
+		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)),
 	)
 	s.AddTool(mcp.NewTool("projects.list",
 		mcp.WithDescription("List the projects: one per line, id then name."),
-		validation.WithInputSchema[struct{}](),
+		mcpgo.WithInputSchema[struct{}](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), listProjects)
 	s.AddTool(mcp.NewTool("projects.get",
 		mcp.WithDescription("Get one project by id."),
-		validation.WithInputSchema[getProjectArgs](),
+		mcpgo.WithInputSchema[getProjectArgs](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), getProject)
 	return s
 }
 
 // getProjectArgs is projects.get's arguments: its inputSchema comes from
-// these tags (validation.WithInputSchema).
+// these tags (mcpgo.WithInputSchema).
 type getProjectArgs struct {
 	ID string `json:"id" validate:"required" description:"A project id, as projects.list shows it."`
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/examples/internal/e2e"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -37,7 +38,7 @@ func TestDidYouMeanEveryTypo(t *testing.T) {
 }
 
 // TestInputSchema validates the calls of testdata/calls.json against the
-// inputSchema each tool advertises (validation.WithInputSchema).
+// inputSchema each tool advertises (mcpgo.WithInputSchema).
 func TestInputSchema(t *testing.T) {
 	e2e.CheckInputSchemas(t, e2e.Connect(t, newServer(render.Interbase{})), e2e.LoadCalls(t, "testdata/calls.json"))
 }
@@ -56,7 +57,7 @@ func TestAgentSelfHeals(t *testing.T) {
 			}
 
 			res := call("projects.get", map[string]any{"id": "proj_xyz"})
-			e, dialect := render.Decode(res)
+			e, dialect := mcpgo.Decode(res)
 			if e == nil || dialect != name {
 				t.Fatalf("Decode: %s %v", dialect, e)
 			}

@@ -17,8 +17,8 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/validation"
 )
 
 func main() {
@@ -50,57 +50,57 @@ func main() {
 func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	r := render.NewRenderer(d, render.WithLogger(logger))
 	s := server.NewMCPServer("mcperr-example", "0.1.0",
-		server.WithToolHandlerMiddleware(r.Middleware()), // first: outermost
+		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)), // first: outermost
 	)
 	s.AddTool(mcp.NewTool("files.list",
 		mcp.WithDescription("List the files of the workspace."),
-		validation.WithInputSchema[noArgs](),
+		mcpgo.WithInputSchema[noArgs](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), listFiles)
 	s.AddTool(mcp.NewTool("files.read",
 		mcp.WithDescription("Read one file of the workspace."),
-		validation.WithInputSchema[readFileArgs](),
+		mcpgo.WithInputSchema[readFileArgs](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), readFile)
 	s.AddTool(mcp.NewTool("search",
 		mcp.WithDescription("Search the workspace."),
-		validation.WithInputSchema[searchArgs](),
+		mcpgo.WithInputSchema[searchArgs](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), search)
 	s.AddTool(mcp.NewTool("files.reserve",
 		mcp.WithDescription("Reserve files for editing."),
-		validation.WithInputSchema[reserveArgs](),
+		mcpgo.WithInputSchema[reserveArgs](),
 	), reserveFiles)
 	s.AddTool(mcp.NewTool("users.create",
 		mcp.WithDescription("Create a user."),
-		validation.WithInputSchema[createUserArgs](),
+		mcpgo.WithInputSchema[createUserArgs](),
 	), createUser)
 	s.AddTool(mcp.NewTool("reports.build",
 		mcp.WithDescription("Build the monthly report."),
-		validation.WithInputSchema[reportArgs](),
+		mcpgo.WithInputSchema[reportArgs](),
 	), buildReport)
 	s.AddTool(mcp.NewTool("weather.get",
 		mcp.WithDescription("Get the forecast for a city."),
-		validation.WithInputSchema[weatherArgs](),
+		mcpgo.WithInputSchema[weatherArgs](),
 		mcp.WithOutputSchema[forecast](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), getWeather)
 	s.AddTool(mcp.NewTool("files.find",
 		mcp.WithDescription("Deprecated: use search."),
-		validation.WithInputSchema[findArgs](),
+		mcpgo.WithInputSchema[findArgs](),
 		mcp.WithOutputSchema[matches](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), findFiles)
 	s.AddTool(mcp.NewTool("db.query",
 		mcp.WithDescription("Run a read-only SQL query."),
-		validation.WithInputSchema[queryArgs](),
+		mcpgo.WithInputSchema[queryArgs](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), queryDB)
 	return s
 }
 
 // The tools' arguments: each inputSchema comes from its struct's json,
-// validate and description tags (validation.WithInputSchema). The handlers
+// validate and description tags (mcpgo.WithInputSchema). The handlers
 // below read their arguments by hand, to show the errors each one builds.
 type (
 	noArgs       struct{}

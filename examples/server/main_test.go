@@ -14,6 +14,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/examples/internal/e2e"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -21,7 +22,7 @@ func discard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, ni
 
 // TestInProcess calls every tool of testdata/calls.json in every dialect
 // through mcp-go's in-process client and reads each error back with
-// render.Decode.
+// mcpgo.Decode.
 func TestInProcess(t *testing.T) {
 	calls := e2e.LoadCalls(t, "testdata/calls.json")
 	e2e.RunInProcess(t, func(d render.Dialect) *server.MCPServer { return newServer(d, discard()) }, calls)
@@ -45,7 +46,7 @@ func TestDidYouMeanEveryTypo(t *testing.T) {
 }
 
 // TestInputSchema validates the calls of testdata/calls.json against the
-// inputSchema each tool advertises (validation.WithInputSchema).
+// inputSchema each tool advertises (mcpgo.WithInputSchema).
 func TestInputSchema(t *testing.T) {
 	e2e.CheckInputSchemas(t, e2e.Connect(t, newServer(render.Interbase{}, discard())), e2e.LoadCalls(t, "testdata/calls.json"))
 }
@@ -64,7 +65,7 @@ func TestPanicKeepsServing(t *testing.T) {
 	}
 	e2e.Check(t, render.NameXML, e2e.Call{Tool: "reports.build",
 		Want:   e2e.Want{Code: "INTERNAL_ERROR", Class: "INTERNAL"},
-		Hidden: []string{"nil map", "goroutine"}}, res)
+		Hidden: []string{"nil map", "goroutine"}}, mcpgo.ToResult(res))
 	for _, want := range []string{"tool handler panicked", "reports.build", "assignment to entry in nil map", "goroutine", "buildReport"} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("the log lacks %q:\n%s", want, log.String())
@@ -114,7 +115,7 @@ func TestAgentRecoversFromNotFound(t *testing.T) {
 				return e2e.MustCall(t, c, tool, args)
 			}
 
-			e, dialect := render.Decode(call("files.read", map[string]any{"path": "docs/roadmap.md"}))
+			e, dialect := mcpgo.Decode(call("files.read", map[string]any{"path": "docs/roadmap.md"}))
 			if e == nil || dialect != name || e.Code != "NOT_FOUND" || len(e.Actions) == 0 {
 				t.Fatalf("Decode: %s %+v, want a NOT_FOUND error that names an action", dialect, e)
 			}
@@ -125,7 +126,7 @@ func TestAgentRecoversFromNotFound(t *testing.T) {
 			}
 			for _, path := range strings.Split(mcp.GetTextFromContent(res.Content[0]), "\n") {
 				res := call("files.read", map[string]any{"path": path})
-				if e, _ := render.Decode(res); res.IsError || e != nil {
+				if e, _ := mcpgo.Decode(res); res.IsError || e != nil {
 					t.Errorf("%s lists %q, but files.read %q fails: %v", action, path, path, e)
 				} else if mcp.GetTextFromContent(res.Content[0]) == "" {
 					t.Errorf("files.read %q returned no text", path)

@@ -11,6 +11,6 @@
 // Its tools: users.create (a struct with nested, slice and secret fields)
 // and billing, a grouped tool whose "action" (list, create, refund) picks
 // the arguments. users.create's inputSchema comes from the struct its
-// handler binds (validation.WithInputSchema): one struct is the tool's
+// handler binds (mcpgo.WithInputSchema): one struct is the tool's
 // whole contract. examples/README.md says how to call them.
 package main

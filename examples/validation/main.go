@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/examples/internal/serve"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -40,7 +41,7 @@ func main() {
 }
 
 // createUser is users.create's arguments, its whole contract: Bind checks
-// these tags and validation.WithInputSchema advertises them as the tool's
+// these tags and mcpgo.WithInputSchema advertises them as the tool's
 // inputSchema (types, required properties, bounds, enum, the nested
 // address with its own required list, no unknown keys).
 type createUser struct {
@@ -74,10 +75,10 @@ type refund struct {
 func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	r := render.NewRenderer(d, render.WithLogger(logger))
 	s := server.NewMCPServer("mcperr-validation", "0.1.0",
-		server.WithToolHandlerMiddleware(r.Middleware()),
+		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)),
 	)
-	s.AddTool(mcp.NewTool("users.create", mcp.WithDescription("Create a user."), validation.WithInputSchema[createUser]()),
-		validation.Handler(func(ctx context.Context, req mcp.CallToolRequest, u createUser) (*mcp.CallToolResult, error) {
+	s.AddTool(mcp.NewTool("users.create", mcp.WithDescription("Create a user."), mcpgo.WithInputSchema[createUser]()),
+		mcpgo.Handler(func(ctx context.Context, req mcp.CallToolRequest, u createUser) (*mcp.CallToolResult, error) {
 			return mcp.NewToolResultText("Created " + u.Email + " as " + u.Role + "."), nil
 		}))
 	s.AddTool(mcp.NewTool("billing",
@@ -90,20 +91,20 @@ func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 // billing routes on its "action" argument, then binds that action's
 // arguments; the "action" key itself is not one of them.
 func billing(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	action, e := validation.RequestAction(req, "action", "list", "create", "refund")
+	action, e := mcpgo.RequestAction(req, "action", "list", "create", "refund")
 	if e != nil {
 		return nil, e
 	}
 	opts := []validation.Option{validation.IgnoreKeys("action"), validation.WithTool("billing/" + action)}
 	switch action {
 	case "create":
-		inv, err := validation.Bind[invoice](req, opts...)
+		inv, err := mcpgo.Bind[invoice](req, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return mcp.NewToolResultText(fmt.Sprintf("Invoiced %s %.2f %s.", inv.Customer, inv.Amount, inv.Currency)), nil
 	case "refund":
-		rf, err := validation.Bind[refund](req, opts...)
+		rf, err := mcpgo.Bind[refund](req, opts...)
 		if err != nil {
 			return nil, err
 		}

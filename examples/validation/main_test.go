@@ -33,7 +33,7 @@ func TestTypeScriptClient(t *testing.T) {
 
 // TestInputSchema validates the calls of testdata/calls.json against the
 // inputSchema each tool advertises: users.create's comes from createUser
-// (validation.WithInputSchema), whose tags binding checks.
+// (mcpgo.WithInputSchema), whose tags binding checks.
 func TestInputSchema(t *testing.T) {
 	s := newServer(render.Interbase{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	e2e.CheckInputSchemas(t, e2e.Connect(t, s), e2e.LoadCalls(t, "testdata/calls.json"))

@@ -18,6 +18,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -57,7 +58,7 @@ type forgeryCase struct {
 	// alone and by a Renderer.
 	model func(text string) error
 	// call makes the call on a server in configuration c.
-	call func(t testing.TB, c config, text string) *mcp.CallToolResult
+	call func(t testing.TB, c config, text string) any
 }
 
 // A config is one dialect with its options, as a server configures it.
@@ -208,58 +209,55 @@ var cases = []forgeryCase{
 		_, e := validation.Action("action", s, actions...)
 		return e
 	}},
-	{name: "validation.RequestAction", role: value, skip: oneOf(actions...), model: func(s string) error {
-		var req mcp.CallToolRequest
-		req.Params.Name = "projects"
-		req.Params.Arguments = json.RawMessage(`{"action":` + jsonText(s) + `}`)
-		_, e := validation.RequestAction(req, "action", actions...)
+	{name: "validation.ActionOf", role: value, skip: oneOf(actions...), model: func(s string) error {
+		_, e := validation.ActionOf("projects", json.RawMessage(`{"action":`+jsonText(s)+`}`), "action", actions...)
 		return e
 	}},
 
-	// render: the Renderer's middleware on an mcp-go server.
-	{name: "mcpgo.Handler/unknown-key", role: name, skip: oneOf(orderKeys...), call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	// mcpgo: the Renderer on an mcp-go server.
+	{name: "mcpgo.Handler/unknown-key", role: name, skip: oneOf(orderKeys...), call: func(t testing.TB, c config, s string) any {
 		return mcpgoCall(t, c, "orders.create", `{"quantity":1,`+jsonText(s)+`:"v"}`)
 	}},
-	{name: "mcpgo.Handler/oneof", role: value, skip: oneOf("crimson", "teal"), call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "mcpgo.Handler/oneof", role: value, skip: oneOf("crimson", "teal"), call: func(t testing.TB, c config, s string) any {
 		return mcpgoCall(t, c, "orders.create", `{"quantity":1,"colour":`+jsonText(s)+`}`)
 	}},
-	{name: "mcpgo.format", role: value, skip: modes, call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "mcpgo.format", role: value, skip: modes, call: func(t testing.TB, c config, s string) any {
 		return mcpgoCall(t, c, "orders.create", `{"quantity":0,"format":`+jsonText(s)+`}`)
 	}},
-	{name: "mcpgo.BindArguments/map-key", role: name, call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "mcpgo.BindArguments/map-key", role: name, call: func(t testing.TB, c config, s string) any {
 		return mcpgoCall(t, c, "bind.labels", `{"labels":{`+jsonText(s)+`:"x"}}`)
 	}},
-	{name: "mcpgo.RequireInt/key", role: name, call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "mcpgo.RequireInt/key", role: name, call: func(t testing.TB, c config, s string) any {
 		return mcpgoCall(t, c, "require.keys", `{`+jsonText(s)+`:"x"}`)
 	}},
 	{name: "mcpgo.RequireString/missing", role: name, alt: "_id", skip: func(s string) bool { return s == "field" },
-		call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+		call: func(t testing.TB, c config, s string) any {
 			return mcpgoCall(t, c, "require.named", `{"field":`+jsonText(s)+`}`)
 		}},
-	{name: "mcpgo.RequestAction", role: value, skip: oneOf(actions...), call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "mcpgo.RequestAction", role: value, skip: oneOf(actions...), call: func(t testing.TB, c config, s string) any {
 		return mcpgoCall(t, c, "route", `{"action":`+jsonText(s)+`}`)
 	}},
-	{name: "mcpgo.panic", role: hidden, call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "mcpgo.panic", role: hidden, call: func(t testing.TB, c config, s string) any {
 		return mcpgoCall(t, c, "panics", `{"v":`+jsonText(s)+`}`)
 	}},
-	{name: "mcpgo.unclassified", role: hidden, call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "mcpgo.unclassified", role: hidden, call: func(t testing.TB, c config, s string) any {
 		return mcpgoCall(t, c, "fails", `{"v":`+jsonText(s)+`}`)
 	}},
 
 	// gosdk: the Middleware on a go-sdk server.
-	{name: "gosdk.unknown-tool", role: name, skip: oneOf(sdkTools...), call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "gosdk.unknown-tool", role: name, skip: oneOf(sdkTools...), call: func(t testing.TB, c config, s string) any {
 		return sdkCall(t, c, s, `{}`)
 	}},
-	{name: "gosdk.schema/enum", role: value, skip: oneOf("crimson", "teal"), call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "gosdk.schema/enum", role: value, skip: oneOf("crimson", "teal"), call: func(t testing.TB, c config, s string) any {
 		return sdkCall(t, c, "sdk.orders", `{"quantity":1,"colour":`+jsonText(s)+`}`)
 	}},
-	{name: "gosdk.schema/type", role: value, call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "gosdk.schema/type", role: value, call: func(t testing.TB, c config, s string) any {
 		return sdkCall(t, c, "sdk.orders", `{"quantity":`+jsonText(s)+`}`)
 	}},
-	{name: "gosdk.AddTool/unknown-key", role: name, skip: oneOf(orderKeys...), call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "gosdk.AddTool/unknown-key", role: name, skip: oneOf(orderKeys...), call: func(t testing.TB, c config, s string) any {
 		return sdkCall(t, c, "orders.bind", `{"quantity":1,`+jsonText(s)+`:"v"}`)
 	}},
-	{name: "gosdk.AddTool/oneof", role: value, skip: oneOf("crimson", "teal"), call: func(t testing.TB, c config, s string) *mcp.CallToolResult {
+	{name: "gosdk.AddTool/oneof", role: value, skip: oneOf("crimson", "teal"), call: func(t testing.TB, c config, s string) any {
 		return sdkCall(t, c, "orders.bind", `{"quantity":1,"colour":`+jsonText(s)+`}`)
 	}},
 }
@@ -293,8 +291,8 @@ func mcpgoServer(c config) *server.MCPServer {
 }
 
 func newMCPGoServer(c config) *server.MCPServer {
-	s := server.NewMCPServer("forgery", "1.0.0", server.WithToolHandlerMiddleware(renderer(c.d).Middleware()))
-	s.AddTool(mcp.NewTool("orders.create"), validation.Handler(
+	s := server.NewMCPServer("forgery", "1.0.0", server.WithToolHandlerMiddleware(mcpgo.Middleware(renderer(c.d))))
+	s.AddTool(mcp.NewTool("orders.create"), mcpgo.Handler(
 		func(context.Context, mcp.CallToolRequest, order) (*mcp.CallToolResult, error) { return ok(), nil }))
 	s.AddTool(mcp.NewTool("bind.labels"), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var a struct {
@@ -325,7 +323,7 @@ func newMCPGoServer(c config) *server.MCPServer {
 		return ok(), nil
 	})
 	s.AddTool(mcp.NewTool("route"), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if _, e := validation.RequestAction(req, "action", actions...); e != nil {
+		if _, e := mcpgo.RequestAction(req, "action", actions...); e != nil {
 			return nil, e
 		}
 		return ok(), nil
@@ -397,16 +395,12 @@ func newSDKSession(t testing.TB, c config) *sdk.ClientSession {
 }
 
 // sdkCall calls tool with the JSON arguments args through a go-sdk client
-// and returns the result as mcp-go holds it.
-func sdkCall(t testing.TB, c config, tool, args string) *mcp.CallToolResult {
+// and returns the result it received.
+func sdkCall(t testing.TB, c config, tool, args string) *sdk.CallToolResult {
 	t.Helper()
 	res, err := sdkSession(t, c).CallTool(context.Background(), &sdk.CallToolParams{Name: tool, Arguments: json.RawMessage(args)})
 	if err != nil {
 		t.Fatalf("%s: protocol error %v, want a tool result", tool, err)
 	}
-	m, err := gosdk.ToMCPGo(res)
-	if err != nil {
-		t.Fatalf("%s: %v", tool, err)
-	}
-	return m
+	return res
 }

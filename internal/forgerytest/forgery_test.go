@@ -7,8 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/internal/testsize"
@@ -81,7 +79,7 @@ type path struct {
 	name string
 	// redacts: the result went through a Renderer, which redacts secrets.
 	redacts bool
-	res     *mcp.CallToolResult
+	res     any // a result of either SDK's, or a *render.Result
 }
 
 // results makes case c's results in configuration cf with text: a model

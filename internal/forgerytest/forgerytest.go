@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -135,11 +135,12 @@ type Wire struct {
 	Raw string
 }
 
-// Read returns the wire of res. A text block is read as JSON when it is
-// valid JSON, as an XML document when it starts with "<", else as
-// markdown; an XML document that is not well-formed is an error.
-func Read(res *mcp.CallToolResult) (Wire, error) {
-	if res == nil {
+// Read returns the wire of res: a tool result of any SDK, or a
+// *render.Result, as it travels (its JSON). A text block is read as JSON
+// when it is valid JSON, as an XML document when it starts with "<", else
+// as markdown; an XML document that is not well-formed is an error.
+func Read(res any) (Wire, error) {
+	if res == nil || reflect.ValueOf(res).Kind() == reflect.Pointer && reflect.ValueOf(res).IsNil() {
 		return Wire{}, errors.New("no result")
 	}
 	raw, err := json.Marshal(res)
@@ -152,11 +153,12 @@ func Read(res *mcp.CallToolResult) (Wire, error) {
 			Text string `json:"text"`
 		} `json:"content"`
 		StructuredContent json.RawMessage `json:"structuredContent"`
+		IsError           bool            `json:"isError"`
 	}
 	if err := json.Unmarshal(raw, &msg); err != nil {
 		return Wire{}, fmt.Errorf("read the result back: %w", err)
 	}
-	w := Wire{IsError: res.IsError, Raw: string(raw)}
+	w := Wire{IsError: msg.IsError, Raw: string(raw)}
 	for i, c := range msg.Content {
 		if c.Type != "text" {
 			w.Blocks = append(w.Blocks, &Tree{Kind: "content:" + c.Type})
@@ -175,7 +177,11 @@ func Read(res *mcp.CallToolResult) (Wire, error) {
 		}
 		w.Structured = t
 	}
-	if e, dialect := render.Decode(res); e != nil {
+	var read render.Result
+	if err := json.Unmarshal(raw, &read); err != nil {
+		return w, fmt.Errorf("read the result: %w", err)
+	}
+	if e, dialect := render.Decode(&read); e != nil {
 		w.Dialect, w.Fields, w.Actions, w.Details = dialect, len(e.Fields), len(e.Actions), e.Details.Len()
 	}
 	return w, nil

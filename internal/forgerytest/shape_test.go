@@ -5,9 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/mcperr/mcperr/render"
 )
 
 // TestMarkdownShape: every markdown construct a caller could forge changes
@@ -111,10 +112,9 @@ func TestCompareJSON(t *testing.T) {
 // reports a different isError, block count or decoded count.
 func TestRead(t *testing.T) {
 	obj := json.RawMessage(`{"kind":"toolError:v1","code":"NOT_FOUND","message":"zebra","retryable":false,"details":{"actions":["a","b"]}}`)
-	res := &mcp.CallToolResult{
-		Content:           []mcp.Content{mcp.NewTextContent("**Error:** zebra"), mcp.NewTextContent(string(obj)), mcp.NewTextContent("<a/>")},
-		StructuredContent: &obj,
-		Result:            mcp.Result{},
+	res := &render.Result{
+		Content:           []render.Text{{Text: "**Error:** zebra"}, {Text: string(obj)}, {Text: "<a/>"}},
+		StructuredContent: obj,
 		IsError:           true,
 	}
 	w, err := Read(res)
@@ -143,7 +143,9 @@ func TestRead(t *testing.T) {
 	other.Structured = nil
 	assert.NotEmpty(t, Compare(w, other))
 
-	res.Content = []mcp.Content{mcp.NewTextContent("<a>]]></a>")}
+	res.Content = []render.Text{{Text: "<a>]]></a>"}}
 	_, err = Read(res)
+	assert.Error(t, err)
+	_, err = Read((*render.Result)(nil))
 	assert.Error(t, err)
 }

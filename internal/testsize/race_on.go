@@ -7,3 +7,7 @@ package testsize
 // memory-heavy work scale worse (its ratios for linear work reach 15-23 on
 // a busy machine), so it gets more room.
 const MaxRatio = 32
+
+// Race reports whether the race detector is on; it allows at most 8128
+// live goroutines.
+const Race = true

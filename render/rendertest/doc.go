@@ -2,8 +2,8 @@
 // mcperr dialect follows, in the spirit of testing/slogtest: Check renders a
 // model and verifies valid output (JSON or well-formed XML), determinism,
 // isError, and that render.Decode reads back exactly the dialect's
-// projection of the model, both in process and after mcp-go's JSON round
-// trip. Run does it for many models from Model, a generator of hostile
+// projection of the model, both in process and after a round trip through
+// the result's JSON form (render.Result's MarshalJSON and UnmarshalJSON). Run does it for many models from Model, a generator of hostile
 // ones (unicode, escapes, characters XML forbids, invalid UTF-8, text that
 // imitates each dialect's structure, reserved detail keys).
 //

@@ -12,8 +12,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/render"
 )
@@ -70,11 +68,11 @@ func Check(d render.Dialect, e *errorx.Error, project func(*errorx.Error) *error
 		return errors.New("two renders of the same model differ")
 	}
 	// Decode what a client receives: the result after a JSON round trip.
-	var wire mcp.CallToolResult
+	var wire render.Result
 	if err := json.Unmarshal(first, &wire); err != nil {
 		return fmt.Errorf("the result does not unmarshal: %v", err)
 	}
-	for _, r := range []*mcp.CallToolResult{res, &wire} {
+	for _, r := range []*render.Result{res, &wire} {
 		got, name := render.Decode(r)
 		if name != d.Name() {
 			return fmt.Errorf("decode says dialect %q, want %q\n%s", name, d.Name(), first)
@@ -87,13 +85,9 @@ func Check(d render.Dialect, e *errorx.Error, project func(*errorx.Error) *error
 }
 
 // Valid reports whether every block of res is well-formed.
-func Valid(res *mcp.CallToolResult) error {
+func Valid(res *render.Result) error {
 	for i, c := range res.Content {
-		tc, ok := c.(mcp.TextContent)
-		if !ok {
-			return fmt.Errorf("content[%d] is %T, not text", i, c)
-		}
-		t := tc.Text
+		t := c.Text
 		switch {
 		case strings.HasPrefix(t, "<"):
 			if err := WellFormedXML([]byte(t)); err != nil {
@@ -115,10 +109,9 @@ func Valid(res *mcp.CallToolResult) error {
 			}
 		}
 	}
-	if res.StructuredContent != nil {
-		b, err := json.Marshal(res.StructuredContent)
-		if err != nil || !bytes.HasPrefix(b, []byte("{")) {
-			return fmt.Errorf("structuredContent is not a JSON object: %v %s", err, b)
+	if b := res.StructuredContent; b != nil {
+		if !json.Valid(b) || !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
+			return fmt.Errorf("structuredContent is not a JSON object: %s", b)
 		}
 	}
 	return nil

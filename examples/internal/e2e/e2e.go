@@ -20,6 +20,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -216,9 +217,10 @@ func RunInProcess(t *testing.T, newServer func(render.Dialect) *server.MCPServer
 // A Session is a client connected to one example server, as RunSessions
 // drives it: through mcp-go's client, or another SDK's.
 type Session interface {
-	// CallTool calls call's tool and returns the result as mcp-go's type
-	// (what render.Decode reads); an error is a protocol error.
-	CallTool(ctx context.Context, call Call) (*mcp.CallToolResult, error)
+	// CallTool calls call's tool and returns the result as a
+	// render.Result (what render.Decode reads); an error is a protocol
+	// error.
+	CallTool(ctx context.Context, call Call) (*render.Result, error)
 	// OutputSchemas returns the names of the server's tools that declare
 	// an outputSchema.
 	OutputSchemas(t testing.TB) map[string]bool
@@ -230,8 +232,12 @@ func MCPGoSession(c *client.Client) Session { return mcpgoSession{c} }
 // mcpgoSession is a Session over mcp-go's client.
 type mcpgoSession struct{ c *client.Client }
 
-func (s mcpgoSession) CallTool(ctx context.Context, call Call) (*mcp.CallToolResult, error) {
-	return CallTool(ctx, s.c, call)
+func (s mcpgoSession) CallTool(ctx context.Context, call Call) (*render.Result, error) {
+	res, err := CallTool(ctx, s.c, call)
+	if err != nil {
+		return nil, err
+	}
+	return mcpgo.ToResult(res), nil
 }
 
 func (s mcpgoSession) OutputSchemas(t testing.TB) map[string]bool { return OutputSchemas(t, s.c) }
@@ -286,7 +292,7 @@ func RunConcurrently(t *testing.T, s Session, dialect string, calls []Call) {
 
 // Check checks one call's result as a client received it from a server
 // whose dialect is dialect.
-func Check(t testing.TB, dialect string, call Call, res *mcp.CallToolResult) {
+func Check(t testing.TB, dialect string, call Call, res *render.Result) {
 	t.Helper()
 	if res == nil {
 		t.Fatal("no result")
@@ -311,7 +317,7 @@ func Check(t testing.TB, dialect string, call Call, res *mcp.CallToolResult) {
 	if !res.IsError {
 		t.Errorf("isError is false:\n%s", raw)
 	}
-	if w.OutputSchema && (res.StructuredContent != nil || len(res.RawStructuredContent) > 0) {
+	if w.OutputSchema && res.StructuredContent != nil {
 		t.Errorf("the tool declares an outputSchema, but its error result carries structuredContent:\n%s", raw)
 	}
 	if e == nil || got != dialect {
@@ -463,7 +469,7 @@ func CheckTypeScript(t *testing.T, path string, calls []Call) {
 					if l.Threw {
 						t.Fatalf("the TypeScript client threw instead of returning the result: %s", l.Thrown())
 					}
-					var res mcp.CallToolResult
+					var res render.Result
 					if err := json.Unmarshal(l.Result, &res); err != nil {
 						t.Fatalf("result: %v: %s", err, l.Result)
 					}

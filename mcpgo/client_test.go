@@ -1,8 +1,9 @@
-package render_test
+package mcpgo_test
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -25,7 +27,7 @@ func flakyServer(t *testing.T, d render.Dialect, fail func(call int) *errorx.Err
 	s := server.NewMCPServer("flaky", "1.0.0")
 	s.AddTool(mcp.NewTool("flaky"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if e := fail(int(calls.Add(1))); e != nil {
-			return d.Render(e), nil
+			return mcpgo.FromResult(d.Render(e)), nil
 		}
 		return mcp.NewToolResultText("done"), nil
 	})
@@ -59,7 +61,7 @@ func TestCallWithRetryTransientTwice(t *testing.T) {
 				}
 				return nil
 			})
-			res, err := render.CallWithRetry(t.Context(), c, call("flaky"), fast)
+			res, err := mcpgo.CallWithRetry(t.Context(), c, call("flaky"), fast)
 			require.NoError(t, err)
 			assert.False(t, res.IsError, "result %+v", res)
 			assert.Equal(t, int32(3), calls.Load(), "want success after 3 calls")
@@ -73,7 +75,7 @@ func TestCallWithRetryGivesUp(t *testing.T) {
 
 	// Retries exhausted: 1 call + 3 retries, then the decoded error.
 	c, calls := flakyServer(t, render.XML{}, always(errorx.New(errorx.CodeServerBusy, "Busy.")))
-	res, err := render.CallWithRetry(t.Context(), c, call("flaky"), fast)
+	res, err := mcpgo.CallWithRetry(t.Context(), c, call("flaky"), fast)
 	var e *errorx.Error
 	if assert.ErrorAs(t, err, &e, "exhausted") {
 		assert.Equal(t, errorx.CodeServerBusy, e.Code, "exhausted")
@@ -83,7 +85,7 @@ func TestCallWithRetryGivesUp(t *testing.T) {
 
 	// Never retried unchanged: validation.
 	c, calls = flakyServer(t, render.Interbase{}, always(errorx.Required("workspace_id")))
-	_, err = render.CallWithRetry(t.Context(), c, call("flaky"), fast)
+	_, err = mcpgo.CallWithRetry(t.Context(), c, call("flaky"), fast)
 	e = nil
 	if assert.ErrorAs(t, err, &e, "validation") {
 		assert.Equal(t, errorx.ClassValidation, e.EffectiveClass(), "validation")
@@ -92,12 +94,12 @@ func TestCallWithRetryGivesUp(t *testing.T) {
 
 	// A warning is a success.
 	c, calls = flakyServer(t, render.XML{}, always(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)))
-	_, err = render.CallWithRetry(t.Context(), c, call("flaky"), fast)
+	_, err = mcpgo.CallWithRetry(t.Context(), c, call("flaky"), fast)
 	assert.NoError(t, err, "warning")
 	assert.Equal(t, int32(1), calls.Load(), "warning: calls")
 
 	// A protocol error (unknown tool) is returned as it is, not retried.
-	_, err = render.CallWithRetry(t.Context(), c, call("nosuch"), fast)
+	_, err = mcpgo.CallWithRetry(t.Context(), c, call("nosuch"), fast)
 	assert.Error(t, err, "unknown tool")
 	assert.NotErrorAs(t, err, &e, "unknown tool")
 }
@@ -112,7 +114,7 @@ func TestCallWithRetryHonoursRetryAfterAndContext(t *testing.T) {
 		return nil
 	})
 	start := time.Now()
-	_, err := render.CallWithRetry(t.Context(), c, call("flaky"), errorx.RetryPolicy{InitialDelay: time.Hour})
+	_, err := mcpgo.CallWithRetry(t.Context(), c, call("flaky"), errorx.RetryPolicy{InitialDelay: time.Hour})
 	require.NoError(t, err)
 	waited := time.Since(start)
 	assert.GreaterOrEqual(t, waited, 50*time.Millisecond, "want retry_after's 50ms")
@@ -123,7 +125,7 @@ func TestCallWithRetryHonoursRetryAfterAndContext(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
 	defer cancel()
 	start = time.Now()
-	_, err = render.CallWithRetry(ctx, c, call("flaky"), errorx.RetryPolicy{InitialDelay: time.Hour})
+	_, err = mcpgo.CallWithRetry(ctx, c, call("flaky"), errorx.RetryPolicy{InitialDelay: time.Hour})
 	assert.ErrorIs(t, err, context.DeadlineExceeded, "cancelled wait")
 	assert.LessOrEqual(t, time.Since(start), 10*time.Second, "cancelled wait")
 }
@@ -146,15 +148,15 @@ func TestCallWithRetryResultAfterDeadline(t *testing.T) {
 		wantErr func(error) bool
 	}{
 		{"success", mcp.NewToolResultText("charged"), func(err error) bool { return err == nil }},
-		{"warning", render.Interbase{}.Render(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)),
+		{"warning", mcpgo.FromResult(render.Interbase{}.Render(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning))),
 			func(err error) bool { return err == nil }},
-		{"final tool error", render.XML{}.Render(errorx.Conflict("Already charged.")), func(err error) bool {
+		{"final tool error", mcpgo.FromResult(render.XML{}.Render(errorx.Conflict("Already charged."))), func(err error) bool {
 			e, ok := errorx.As(err)
 			return ok && e.Code == errorx.CodeConflict
 		}},
 		// A retryable error: no retry is made once ctx is done; the result
 		// stays, and the error says why the retries stopped.
-		{"retryable tool error", render.Contract{}.Render(errorx.Transient("Down.")), func(err error) bool {
+		{"retryable tool error", mcpgo.FromResult(render.Contract{}.Render(errorx.Transient("Down."))), func(err error) bool {
 			return errors.Is(err, context.Canceled)
 		}},
 	} {
@@ -167,7 +169,7 @@ func TestCallWithRetryResultAfterDeadline(t *testing.T) {
 				cancel() // the deadline passes while the server works
 				return tc.res, nil
 			})
-			res, err := render.CallWithRetry(ctx, c, call("charge"), fast)
+			res, err := mcpgo.CallWithRetry(ctx, c, call("charge"), fast)
 			assert.Same(t, tc.res, res, "want the received result")
 			assert.True(t, tc.wantErr(err), "err %v", err)
 			assert.Equal(t, 1, calls)
@@ -177,9 +179,9 @@ func TestCallWithRetryResultAfterDeadline(t *testing.T) {
 	// A deadline that passes during the wait keeps the last result too.
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
 	defer cancel()
-	down := render.Envelope{}.Render(errorx.Transient("Down."))
+	down := mcpgo.FromResult(render.Envelope{}.Render(errorx.Transient("Down.")))
 	c := callerFunc(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return down, nil })
-	res, err := render.CallWithRetry(ctx, c, call("t"), errorx.RetryPolicy{InitialDelay: time.Hour})
+	res, err := mcpgo.CallWithRetry(ctx, c, call("t"), errorx.RetryPolicy{InitialDelay: time.Hour})
 	assert.Same(t, down, res, "cancelled wait: want the last result")
 	assert.ErrorIs(t, err, context.DeadlineExceeded, "cancelled wait")
 }
@@ -194,7 +196,7 @@ func TestCallWithRetryDoneContext(t *testing.T) {
 		calls++
 		return mcp.NewToolResultText("charged"), nil
 	})
-	res, err := render.CallWithRetry(ctx, c, call("charge"), errorx.DefaultRetryPolicy)
+	res, err := mcpgo.CallWithRetry(ctx, c, call("charge"), errorx.DefaultRetryPolicy)
 	assert.Nil(t, res)
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Zero(t, calls, "want no call")
@@ -208,7 +210,7 @@ func TestCallWithRetryNoResult(t *testing.T) {
 		calls++
 		return nil, nil
 	})
-	res, err := render.CallWithRetry(t.Context(), c, call("t"), errorx.RetryPolicy{InitialDelay: time.Millisecond})
+	res, err := mcpgo.CallWithRetry(t.Context(), c, call("t"), errorx.RetryPolicy{InitialDelay: time.Millisecond})
 	assert.Nil(t, res)
 	e, ok := errorx.As(err)
 	require.True(t, ok, "want an *errorx.Error, got %v", err)
@@ -227,7 +229,7 @@ func TestCallWithRetryCapsRetryAfter(t *testing.T) {
 		c, calls := flakyServer(t, d, func(int) *errorx.Error { return errorx.RateLimited("Slow down.", forever) })
 		done := make(chan error, 1)
 		go func() {
-			_, err := render.CallWithRetry(context.Background(), c, call("flaky"), errorx.RetryPolicy{})
+			_, err := mcpgo.CallWithRetry(context.Background(), c, call("flaky"), errorx.RetryPolicy{})
 			done <- err
 		}()
 		select {
@@ -241,4 +243,20 @@ func TestCallWithRetryCapsRetryAfter(t *testing.T) {
 			t.Fatalf("%s: CallWithRetry is still waiting after 10s", d.Name())
 		}
 	}
+}
+
+// Decode reads any dialect back from an mcp-go client's result.
+func ExampleDecode() {
+	res := mcp.NewToolResultError(`{"code":"RATE_LIMITED","message":"Slow down.","details":{"retry_after":30},"recoverable":true}`)
+	e, dialect := mcpgo.Decode(res)
+	fmt.Println(dialect, e.Code, e.EffectiveClass(), e.RetryAfter)
+	// Output: contract RATE_LIMITED TRANSIENT 30s
+}
+
+// FromResult converts what a Renderer renders into mcp-go's result.
+func ExampleFromResult() {
+	r := render.NewRenderer(render.Interbase{})
+	res := mcpgo.FromResult(r.Render(errorx.NotFound("No such project.")))
+	fmt.Println(res.IsError, res.Content[0].(mcp.TextContent).Text)
+	// Output: true {"type":"NOT_FOUND","message":"No such project.","recoverable":false}
 }

@@ -1,4 +1,4 @@
-package render_test
+package mcpgo_test
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -30,7 +31,7 @@ func TestMiddlewareEndsOnCyclicErrorChains(t *testing.T) {
 	r := render.NewRenderer(render.Interbase{},
 		render.WithLogger(slog.New(slog.DiscardHandler)),
 		render.WithProtocolErrors(func(err error) bool { return errors.Is(err, errors.ErrUnsupported) }))
-	s := server.NewMCPServer("t", "1.0.0", server.WithToolHandlerMiddleware(r.Middleware()))
+	s := server.NewMCPServer("t", "1.0.0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r)))
 	s.AddTool(mcp.NewTool("loop"), handler(nil, &loopingError{}))
 	s.AddTool(mcp.NewTool("joined"), handler(nil, errors.Join(errors.New("a"), &loopingError{})))
 	s.AddTool(mcp.NewTool("ok"), handler(mcp.NewToolResultText("fine"), nil))
@@ -40,7 +41,7 @@ func TestMiddlewareEndsOnCyclicErrorChains(t *testing.T) {
 		go func() { done <- callTool(t, c, tool, nil) }()
 		select {
 		case res := <-done:
-			e, _ := render.Decode(res)
+			e, _ := mcpgo.Decode(res)
 			require.NotNil(t, e, tool)
 			assert.Equal(t, errorx.CodeInternalError, e.Code, tool)
 			assert.NotContains(t, e.Message, "loops", "%s: an unclassified error's text stays off the wire", tool)

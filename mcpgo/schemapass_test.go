@@ -1,4 +1,4 @@
-package render_test
+package mcpgo_test
 
 import (
 	"context"
@@ -10,11 +10,12 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
 
 // TestOutputSchemaSafeHandlerRendered: an error result the handler rendered
-// itself (return r.Render(err), nil) on a tool that declares an
+// itself (return mcpgo.FromResult(r.Render(err)), nil) on a tool that declares an
 // outputSchema loses its structuredContent too, which still reaches the
 // client in a JSON text block; successful results and tools without an
 // outputSchema are untouched, and the handler's result is never changed.
@@ -23,7 +24,7 @@ func TestOutputSchemaSafeHandlerRendered(t *testing.T) {
 	for _, policy := range []render.OutputSchemaPolicy{render.OutputSchemaSafe, render.OutputSchemaIgnore} {
 		t.Run(policy.String(), func(t *testing.T) {
 			r := render.NewRenderer(render.ToolError{}, render.WithOutputSchemaPolicy(policy))
-			shared := r.Render(gone) // markdown: structuredContent and the markdown block
+			shared := mcpgo.FromResult(r.Render(gone)) // markdown: structuredContent and the markdown block
 			sharedJSON := resultJSON(t, shared)
 			custom := &mcp.CallToolResult{
 				Content:           []mcp.Content{mcp.NewTextContent("Quota exceeded.")},
@@ -33,10 +34,10 @@ func TestOutputSchemaSafeHandlerRendered(t *testing.T) {
 			ok := func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 				return mcp.NewToolResultStructured(forecast{TempC: 21}, "21°C"), nil
 			}
-			s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(r.Middleware()))
+			s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r)))
 			schema := mcp.WithOutputSchema[forecast]()
 			s.AddTool(mcp.NewTool("typed", schema), handler(shared, nil))
-			s.AddTool(mcp.NewTool("typed-both", schema), handler(render.ToolError{Mode: format.Both}.Render(gone), nil))
+			s.AddTool(mcp.NewTool("typed-both", schema), handler(mcpgo.FromResult(render.ToolError{Mode: format.Both}.Render(gone)), nil))
 			s.AddTool(mcp.NewTool("typed-custom", schema), handler(custom, nil))
 			s.AddTool(mcp.NewTool("typed-nil-error", schema), handler(shared, (*errorx.Error)(nil)))
 			s.AddTool(mcp.NewTool("typed-ok", schema), ok)
@@ -60,7 +61,7 @@ func TestOutputSchemaSafeHandlerRendered(t *testing.T) {
 				if got := blocks(t, res); got != want {
 					t.Errorf("%s: blocks = %s, want %s", tc.tool, got, want)
 				}
-				e, dialect := render.Decode(res)
+				e, dialect := mcpgo.Decode(res)
 				if dialect != render.NameToolError || e.Code != errorx.CodeNotFound || e.Message != gone.Message {
 					t.Errorf("%s: Decode: %s %+v", tc.tool, dialect, e)
 				}
@@ -108,7 +109,7 @@ func TestMiddlewareSuccessAllocsSchema(t *testing.T) {
 	s := server.NewMCPServer("t", "0")
 	s.AddTool(mcp.NewTool("typed", mcp.WithOutputSchema[forecast]()), bare)
 	ctx := s.WithContext(context.Background(), nil)
-	wrapped := render.NewRenderer(render.ToolError{}).Middleware()(bare)
+	wrapped := mcpgo.Middleware(render.NewRenderer(render.ToolError{}))(bare)
 	req := callRequest("typed", nil)
 	if res, err := wrapped(ctx, req); res != ok || err != nil {
 		t.Fatalf("got %v, %v", res, err)

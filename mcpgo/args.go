@@ -1,4 +1,4 @@
-package render
+package mcpgo
 
 import (
 	"encoding/json"
@@ -69,17 +69,6 @@ func wrongEntry(field, path string, sent any, expected string) *errorx.Error {
 	e.Recovery = errorx.ValidationRecovery
 	e.Fields = []errorx.Field{errorx.WrongTypeField(path, sent, expected)}
 	return e
-}
-
-// fromHelper replaces *err with argumentError's conversion and reports
-// whether there was one.
-func fromHelper(req mcp.CallToolRequest, err *error) bool {
-	conv := argumentError(req, *err)
-	if conv == nil {
-		return false
-	}
-	*err = conv
-	return true
 }
 
 // maxUnwrap bounds the walk down an error's chain (a chain may loop).

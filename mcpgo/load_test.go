@@ -1,4 +1,4 @@
-package render_test
+package mcpgo_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/testsize"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -29,13 +30,13 @@ func TestLoad(t *testing.T) {
 	}
 	calls := testsize.N(1000, 10_000)
 	inFlight := calls // all at once
-	if raceEnabled {
+	if testsize.Race {
 		inFlight = 2_000 // the race detector allows 8128 goroutines
 	}
 	before := runtime.NumGoroutine()
 
 	r := render.NewRenderer(render.ToolError{}, render.WithLogger(slog.New(slog.DiscardHandler)))
-	s := server.NewMCPServer("load", "1.0.0", server.WithToolHandlerMiddleware(r.Middleware()))
+	s := server.NewMCPServer("load", "1.0.0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r)))
 	s.AddTool(mcp.NewTool("ok"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText("ok " + req.GetString("n", "")), nil
 	})
@@ -75,10 +76,10 @@ func TestLoad(t *testing.T) {
 					t.Errorf("call %d (%s): %v", i, tool, err)
 					return
 				}
-				e, _ := render.Decode(res)
+				e, _ := mcpgo.Decode(res)
 				switch tool {
 				case "ok":
-					if e != nil || res.Content[0].(mcp.TextContent).Text != "ok "+n {
+					if e != nil || mcp.GetTextFromContent(res.Content[0]) != "ok "+n {
 						t.Errorf("call %d: %+v", i, res)
 					}
 				case "fail":

@@ -1,4 +1,4 @@
-package render_test
+package mcpgo_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 )
@@ -41,7 +42,7 @@ var helperSends = []string{`7`, `1.5`, `"x"`, `"12"`, `true`, `null`, `{"a":1}`,
 // method of mcp.CallToolRequest (by reflection) with key "id" and returns
 // its error, under a Renderer in dialect d.
 func helperServer(d render.Dialect, method string) *server.MCPServer {
-	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(render.NewRenderer(d).Middleware()))
+	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mcpgo.Middleware(render.NewRenderer(d))))
 	s.AddTool(mcp.NewTool("t"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var out []reflect.Value
 		if method == "BindArguments" {
@@ -163,11 +164,11 @@ func TestHelperTextsElsewhereUntouched(t *testing.T) {
 		var req mcp.CallToolRequest
 		req.Params.Name = "t"
 		_ = json.Unmarshal([]byte(tc.args), &req.Params.Arguments)
-		mw := r.Middleware()(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		mw := mcpgo.Middleware(r)(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return nil, errorString(tc.err)
 		})
 		res, _ := mw(context.Background(), req)
-		if e, _ := render.Decode(res); e == nil || e.Code != errorx.CodeInternalError {
+		if e, _ := mcpgo.Decode(res); e == nil || e.Code != errorx.CodeInternalError {
 			t.Errorf("%s with %s: %v, want INTERNAL_ERROR", tc.err, tc.args, e)
 		}
 	}
@@ -206,7 +207,7 @@ func helperFieldIfFailed(t *testing.T, c interface {
 	if !res.IsError {
 		return errorx.Field{}, false
 	}
-	e, _ := render.Decode(res)
+	e, _ := mcpgo.Decode(res)
 	if e == nil || len(e.Fields) != 1 {
 		t.Fatalf("%s: %v, want one field", args, e)
 	}
@@ -226,7 +227,7 @@ func equalJSON(a, b any) bool {
 // ordinary key's.
 func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
 	for _, d := range dialects() {
-		s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(render.NewRenderer(d).Middleware()))
+		s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mcpgo.Middleware(render.NewRenderer(d))))
 		s.AddTool(mcp.NewTool("t"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			var args struct {
 				Counts map[string]int `json:"counts"`
@@ -239,7 +240,7 @@ func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
 		c := connect(t, s)
 		send := func(key string) (*mcp.CallToolResult, *errorx.Error) {
 			res := callTool(t, c, "t", map[string]any{"counts": map[string]any{key: "many"}})
-			e, _ := render.Decode(res)
+			e, _ := mcpgo.Decode(res)
 			require.NotNil(t, e, "%s %q", d.Name(), key)
 			return res, e
 		}

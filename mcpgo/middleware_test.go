@@ -1,4 +1,4 @@
-package render_test
+package mcpgo_test
 
 import (
 	"context"
@@ -19,6 +19,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -53,7 +54,7 @@ func handler(res *mcp.CallToolResult, err error) server.ToolHandlerFunc {
 
 func TestMiddlewareErrors(t *testing.T) {
 	var log logtest.Buffer
-	mw := render.NewRenderer(render.Interbase{}, render.WithLogger(log.Logger())).Middleware()
+	mw := mcpgo.Middleware(render.NewRenderer(render.Interbase{}, render.WithLogger(log.Logger())))
 	built := mcp.NewToolResultError("built by the handler")
 	ok := mcp.NewToolResultText("ok")
 	for _, tc := range []struct {
@@ -95,7 +96,7 @@ func TestMiddlewareErrors(t *testing.T) {
 				assert.Same(t, tc.same, res, "the handler's result was replaced: %s", resultJSON(t, res))
 				return
 			}
-			e, dialect := render.Decode(res)
+			e, dialect := mcpgo.Decode(res)
 			assert.Equal(t, render.NameInterbase, dialect, "Decode")
 			require.NotNil(t, e, "Decode")
 			assert.Equal(t, tc.code, e.Code, "Decode")
@@ -123,9 +124,9 @@ func TestMiddlewarePanic(t *testing.T) {
 		m["secret-key"]++
 		return nil, nil
 	}
-	res, err := r.Middleware()(h)(context.Background(), callRequest("boom", nil))
+	res, err := mcpgo.Middleware(r)(h)(context.Background(), callRequest("boom", nil))
 	require.NoError(t, err)
-	e, dialect := render.Decode(res)
+	e, dialect := mcpgo.Decode(res)
 	assert.Equal(t, render.NameToolError, dialect)
 	require.NotNil(t, e)
 	assert.Equal(t, errorx.CodeInternalError, e.Code)
@@ -141,11 +142,11 @@ func TestMiddlewarePanic(t *testing.T) {
 
 	// Any panic value, including an error and nil.
 	for _, v := range []any{errors.New("boom"), 42, nil} {
-		res, err := r.Middleware()(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := mcpgo.Middleware(r)(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			panic(v)
 		})(context.Background(), callRequest("boom", nil))
 		assert.NoError(t, err, "panic(%v)", v)
-		if e, _ := render.Decode(res); assert.NotNil(t, e, "panic(%v)", v) {
+		if e, _ := mcpgo.Decode(res); assert.NotNil(t, e, "panic(%v)", v) {
 			assert.Equal(t, errorx.CodeInternalError, e.Code, "panic(%v)", v)
 		}
 	}
@@ -153,9 +154,9 @@ func TestMiddlewarePanic(t *testing.T) {
 
 func TestMiddlewareProtocolErrors(t *testing.T) {
 	errKeep := errors.New("keep me a protocol error")
-	mw := render.NewRenderer(render.XML{}, render.WithProtocolErrors(func(err error) bool {
+	mw := mcpgo.Middleware(render.NewRenderer(render.XML{}, render.WithProtocolErrors(func(err error) bool {
 		return errors.Is(err, errKeep)
-	})).Middleware()
+	})))
 	elicit := mcp.URLElicitationRequiredError{Elicitations: []mcp.ElicitationParams{{Mode: "url"}}}
 	for _, err := range []error{
 		elicit,
@@ -180,7 +181,7 @@ func TestMiddlewareProtocolErrors(t *testing.T) {
 // (nil, nil) never become JSON-RPC errors and that the server keeps serving.
 func TestMiddlewareInProcess(t *testing.T) {
 	r := render.NewRenderer(render.Envelope{}, render.WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
-	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(r.Middleware()))
+	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r)))
 	s.AddTool(mcp.NewTool("err"), handler(nil, errors.New("x")))
 	s.AddTool(mcp.NewTool("nil"), handler(nil, nil))
 	s.AddTool(mcp.NewTool("panic"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic("x") })
@@ -188,7 +189,7 @@ func TestMiddlewareInProcess(t *testing.T) {
 	c := connect(t, s)
 	for range 3 {
 		for _, tool := range []string{"err", "nil", "panic"} {
-			e, dialect := render.Decode(callTool(t, c, tool, nil))
+			e, dialect := mcpgo.Decode(callTool(t, c, tool, nil))
 			assert.Equal(t, render.NameEnvelope, dialect, tool)
 			require.NotNil(t, e, tool)
 			assert.Equal(t, errorx.CodeInternalError, e.Code, tool)
@@ -205,7 +206,7 @@ func TestMiddlewareInProcess(t *testing.T) {
 // panic still gives an INTERNAL_ERROR tool result.
 func TestMiddlewareOrder(t *testing.T) {
 	var log logtest.Buffer
-	mw := render.NewRenderer(render.Contract{}, render.WithLogger(log.Logger())).Middleware()
+	mw := mcpgo.Middleware(render.NewRenderer(render.Contract{}, render.WithLogger(log.Logger())))
 	deny := func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			if req.GetString("token", "") == "" {
@@ -233,7 +234,7 @@ func TestMiddlewareOrder(t *testing.T) {
 			before := len(log.String())
 			s := server.NewMCPServer("t", "0", tc.opts...)
 			s.AddTool(mcp.NewTool("boom"), boom)
-			e, dialect := render.Decode(callTool(t, connect(t, s), "boom", nil))
+			e, dialect := mcpgo.Decode(callTool(t, connect(t, s), "boom", nil))
 			assert.Equal(t, render.NameContract, dialect)
 			require.NotNil(t, e)
 			assert.Equal(t, tc.code, e.Code)
@@ -247,7 +248,7 @@ func TestMiddlewareOrder(t *testing.T) {
 func TestMiddlewareConcurrent(t *testing.T) {
 	shared := errorx.NotFound("No such thing.") // returned by every call
 	r := render.NewRenderer(render.ToolError{}, render.WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
-	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(r.Middleware()))
+	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r)))
 	s.AddTool(mcp.NewTool("shared"), handler(nil, shared))
 	s.AddTool(mcp.NewTool("schema", mcp.WithOutputSchema[forecast]()), handler(nil, shared))
 	s.AddTool(mcp.NewTool("panic"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic("x") })
@@ -263,7 +264,7 @@ func TestMiddlewareConcurrent(t *testing.T) {
 				if !assert.NoError(t, err, tool) {
 					return
 				}
-				e, _ := render.Decode(res)
+				e, _ := mcpgo.Decode(res)
 				if tool == "ok" {
 					assert.Nil(t, e, tool)
 				} else if assert.NotNil(t, e, tool) {
@@ -281,7 +282,7 @@ func TestMiddlewareConcurrent(t *testing.T) {
 func TestMiddlewareSuccessAllocs(t *testing.T) {
 	ok := mcp.NewToolResultText("ok")
 	bare := handler(ok, nil)
-	wrapped := render.NewRenderer(render.Interbase{}).Middleware()(bare)
+	wrapped := mcpgo.Middleware(render.NewRenderer(render.Interbase{}))(bare)
 	ctx, req := context.Background(), callRequest("t", map[string]any{"format": "json"})
 	b := testing.AllocsPerRun(1000, func() { _, _ = bare(ctx, req) })
 	w := testing.AllocsPerRun(1000, func() { _, _ = wrapped(ctx, req) })
@@ -299,14 +300,14 @@ func BenchmarkMiddleware(b *testing.B) {
 		}
 	})
 	b.Run("impl=mcperr", func(b *testing.B) { // the same handler, wrapped
-		wrapped := render.NewRenderer(render.Interbase{}).Middleware()(bare)
+		wrapped := mcpgo.Middleware(render.NewRenderer(render.Interbase{}))(bare)
 		b.ReportAllocs()
 		for b.Loop() {
 			_, _ = wrapped(ctx, req)
 		}
 	})
 	b.Run("error/impl=mcperr", func(b *testing.B) {
-		wrapped := render.NewRenderer(render.Interbase{}).Middleware()(handler(nil, errorx.NotFound("Gone.")))
+		wrapped := mcpgo.Middleware(render.NewRenderer(render.Interbase{}))(handler(nil, errorx.NotFound("Gone.")))
 		b.ReportAllocs()
 		for b.Loop() {
 			_, _ = wrapped(ctx, req)

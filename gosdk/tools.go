@@ -1,0 +1,76 @@
+package gosdk
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// serverTools is the server's tools as one tools/call sees them: listed
+// through the handlers below the middleware (go-sdk keeps them in its own
+// types, with no getter), once, the first time the Renderer or the
+// middleware asks. It is the seam between the Renderer and go-sdk's tools
+// (render.Tools).
+type serverTools struct {
+	m   *middleware
+	req *mcp.CallToolRequest
+
+	listed bool
+	tools  []*mcp.Tool
+}
+
+// maxToolPages bounds the pages of tools/list the middleware reads.
+const maxToolPages = 100
+
+// list returns the server's tools, as tools/list gives them through the
+// handlers below the middleware, read once.
+func (s *serverTools) list(ctx context.Context) []*mcp.Tool {
+	if s.listed {
+		return s.tools
+	}
+	s.listed = true
+	params := &mcp.ListToolsParams{}
+	for range maxToolPages {
+		res, err := s.m.next(ctx, methodListTools, &mcp.ListToolsRequest{Session: s.req.Session, Params: params, Extra: s.req.Extra})
+		list, ok := res.(*mcp.ListToolsResult)
+		if err != nil || !ok || list == nil {
+			break
+		}
+		s.tools = append(s.tools, list.Tools...)
+		if list.NextCursor == "" {
+			break
+		}
+		params = &mcp.ListToolsParams{Cursor: list.NextCursor}
+	}
+	return s.tools
+}
+
+// find returns the tool named name, or nil.
+func (s *serverTools) find(ctx context.Context, name string) *mcp.Tool {
+	for _, t := range s.list(ctx) {
+		if t != nil && t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// DeclaresOutputSchema implements render.Tools.
+func (s *serverTools) DeclaresOutputSchema(ctx context.Context, name string) bool {
+	t := s.find(ctx, name)
+	return t != nil && t.OutputSchema != nil
+}
+
+// isUnknownTool reports whether err is go-sdk's answer to a call of a tool
+// the server does not have (mcp/server.go, callTool: `unknown tool "x"`):
+// an invalid-params JSON-RPC error for a tool that tools/list does not
+// show. The text is not relied on; a handler's own invalid-params error
+// (its tool is listed) stays the handler's.
+func (s *serverTools) isUnknownTool(ctx context.Context, err error) bool {
+	wire, ok := err.(*jsonrpc.Error)
+	if !ok || wire.Code != jsonrpc.CodeInvalidParams {
+		return false
+	}
+	return s.find(ctx, s.req.Params.Name) == nil
+}

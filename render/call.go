@@ -1,0 +1,382 @@
+package render
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"reflect"
+	"runtime/debug"
+	"slices"
+	"unsafe"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/jsonw"
+)
+
+// A Call is one tool call as the adapter of a server's SDK tells a
+// Renderer about it: what the Renderer's policy needs to know of the call,
+// in no SDK's types. The Renderer reads it only while handling an error,
+// and reads the arguments and the tools lazily: an adapter fills it from
+// the request without decoding or listing anything.
+type Call struct {
+	// Tool is the name the tool was called by ("" when unknown). The
+	// Renderer names it in an error that names no tool, and in its logs.
+	Tool string
+	// Arguments are the call's arguments as the client sent them: a JSON
+	// object, or nil when the SDK keeps none. The Renderer reads its
+	// format argument from them (WithFormatArgument) when ArgumentMap is
+	// nil.
+	Arguments json.RawMessage
+	// ArgumentMap holds the arguments as the SDK decoded them, when it did
+	// (mcp-go's CallToolRequest.GetArguments); read instead of Arguments
+	// when not nil.
+	ArgumentMap map[string]any
+	// Tools tells the Renderer about the server's tools: whether the
+	// called tool declares an outputSchema (OutputSchemaSafe). nil means
+	// that no tool declares one.
+	Tools Tools
+	// Protocol reports whether err is one of the errors the SDK answers
+	// with its own JSON-RPC error (mcp-go's URLElicitationRequiredError,
+	// go-sdk's *jsonrpc.Error): HandleError gives those back unchanged.
+	// nil means none. It is asked only of errors errorx.Searchable
+	// accepts.
+	Protocol func(err error) bool
+}
+
+// Tools is what a Renderer asks of a server about its tools, through the
+// adapter of the server's SDK (the SDKs keep their tools in their own
+// types).
+type Tools interface {
+	// DeclaresOutputSchema reports whether the tool named name declares an
+	// outputSchema. The Renderer asks only while handling an error or an
+	// error result, at most once per HandleError, HandlePanic,
+	// HandleResult or RenderCall; ctx is the one it was given.
+	DeclaresOutputSchema(ctx context.Context, name string) bool
+}
+
+// Failed reports whether a tool handler that returned err (and a result,
+// when hasResult) failed, so that its adapter must call HandleError: it
+// returned an error, or no result. A nil *errorx.Error returned as err
+// (Go's typed-nil trap: return res, (*errorx.Error)(nil)) is no error.
+func Failed(hasResult bool, err error) bool {
+	if !hasResult {
+		return true
+	}
+	return err != nil && !isNilModel(err)
+}
+
+// RenderCall renders err as the result of call c: it classifies err with
+// errorx.From, redacts and bounds it as Render does, names c's tool in the
+// error when the error names none (on a copy: err is never changed),
+// applies the caller's format argument when the dialect is toolerror, and
+// applies r's OutputSchemaPolicy when c.Tools says the tool declares an
+// outputSchema. It neither logs err nor treats protocol errors apart: that
+// is HandleError's part. RenderCall(ctx, c, nil) returns nil; a nil c is a
+// call of which nothing is known. A dialect that panics gives Render's
+// minimal error result.
+func (r *Renderer) RenderCall(ctx context.Context, c *Call, err error) *Result {
+	e := r.model(err)
+	if e == nil {
+		return nil
+	}
+	if c == nil {
+		c = &Call{}
+	}
+	if e.Tool == "" && c.Tool != "" {
+		cp := *e
+		cp.Tool = c.Tool
+		e = &cp
+	}
+	safe := r.safe(ctx, c)
+	d := r.Dialect()
+	switch t := d.(type) {
+	case ToolError:
+		d = r.toolErrorFor(t, c, safe)
+	case *ToolError:
+		if t != nil {
+			d = r.toolErrorFor(*t, c, safe)
+		}
+	}
+	res := r.bounded(ctx, c.Tool, d, e)
+	if safe && res != nil {
+		res.StructuredContent = nil
+		res.IsError = true
+	}
+	return res
+}
+
+// safe reports whether r applies OutputSchemaSafe to c: the policy is on
+// and the tool declares an outputSchema.
+func (r *Renderer) safe(ctx context.Context, c *Call) bool {
+	return r.schema == OutputSchemaSafe && c.Tools != nil && c.Tools.DeclaresOutputSchema(ctx, c.Tool)
+}
+
+// toolErrorFor returns d with the mode the call asks for, made to carry the
+// JSON block when structuredContent will be dropped.
+func (r *Renderer) toolErrorFor(d ToolError, c *Call, safe bool) ToolError {
+	if m, ok := r.callMode(c); ok {
+		d.Mode = m
+	}
+	if safe && !d.Mode.Machine() {
+		d.Mode = format.Both
+	}
+	return d
+}
+
+// callMode reads the caller's mode from the format argument. A missing,
+// empty, non-string or unknown value gives ok false: the default stands.
+func (r *Renderer) callMode(c *Call) (m format.Mode, ok bool) {
+	if r.formatArg == "" {
+		return 0, false
+	}
+	var s string
+	if c.ArgumentMap != nil {
+		s, _ = c.ArgumentMap[r.formatArg].(string)
+	} else {
+		s = stringArgument(c.Arguments, r.formatArg)
+	}
+	if s == "" {
+		return 0, false
+	}
+	m, err := format.ParseMode(s)
+	return m, err == nil
+}
+
+// stringArgument returns the string the JSON object args holds under key
+// (the last one, as encoding/json reads a key sent twice), or "" when args
+// is not valid JSON, not an object, or holds no string there. args is read
+// in place.
+func stringArgument(args json.RawMessage, key string) string {
+	raw := unsafe.String(unsafe.SliceData(args), len(args))
+	if !jsonw.Valid(raw) {
+		return ""
+	}
+	it, ok := jsonw.Iterate(raw)
+	if !ok {
+		return ""
+	}
+	var s string
+	for k, v, more := it.Next(); more; k, v, more = it.Next() {
+		if k == key {
+			s, _ = jsonw.String(v)
+		}
+	}
+	return s
+}
+
+// HandleError applies r's policy to a tool call whose handler produced no
+// usable result (see Failed): it returned err, or neither a result nor an
+// error (err nil, or a nil *errorx.Error). It returns the tool result that
+// reports the failure, or a nil result and err itself when err is a
+// protocol error (one that c.Protocol or WithProtocolErrors matches), for
+// the adapter to return to its SDK:
+//
+//   - a call that returned nothing is logged and gets an INTERNAL_ERROR
+//     result ("The tool returned no result.");
+//   - an error errorx.From cannot classify (it becomes INTERNAL_ERROR with
+//     a fixed message) is logged with its text, bounded by
+//     errorx.MaxLogText, and an *errorx.Error of class INTERNAL that wraps
+//     a cause is logged with it, so that the server's log keeps what the
+//     agent does not see;
+//   - err is then rendered by RenderCall: the tool named, the caller's
+//     format, OutputSchemaSafe, limits, redaction.
+//
+// HandleError never panics: a panic while classifying or rendering err (a
+// Dialect or an error type with a bug) is logged as a rendering failure,
+// with its stack, and the result is a minimal isError result with one fixed
+// sentence (Decode reads it as INTERNAL_ERROR).
+func (r *Renderer) HandleError(ctx context.Context, c *Call, err error) (res *Result, protocol error) {
+	if c == nil {
+		c = &Call{}
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			res, protocol = r.renderPanicked(ctx, c.Tool, v), nil
+		}
+	}()
+	switch {
+	case err == nil:
+		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error",
+			slog.String("tool", c.Tool))
+		err = noResult()
+	case isNilModel(err):
+		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error (its error is a nil *errorx.Error)",
+			slog.String("tool", c.Tool))
+		err = noResult()
+	case r.isProtocolError(c, err):
+		return nil, err
+	case hidden(err):
+		r.log().ErrorContext(ctx, "mcperr: tool failed with an unclassified error",
+			slog.String("tool", c.Tool), slog.String("error", errorx.Text(err, errorx.MaxLogText)))
+	default:
+		// An internal error the handler built around a Go error: the
+		// cause is what the server's operator needs, and it never
+		// reaches the wire.
+		if m, ok := errorx.As(err); ok && m.Unwrap() != nil && m.EffectiveClass() == errorx.ClassInternal {
+			r.log().ErrorContext(ctx, "mcperr: tool failed with an internal error",
+				slog.String("tool", c.Tool), slog.Any("error", m))
+		}
+	}
+	return r.RenderCall(ctx, c, err), nil
+}
+
+// noResult is the error for a handler that returned neither a result nor
+// an error.
+func noResult() *errorx.Error {
+	return errorx.New(errorx.CodeInternalError, "The tool returned no result.")
+}
+
+// HandlePanic applies r's policy to a tool handler that panicked with value
+// v (what recover returned, in the adapter's deferred call): it logs the
+// panic with its value and stack, and returns the INTERNAL_ERROR result
+// of PanicError, which shows neither (unless WithInternalErrorText). It
+// runs in a deferred call, so it never panics itself: a panic while
+// logging or rendering gives the fallback result.
+func (r *Renderer) HandlePanic(ctx context.Context, c *Call, v any) (res *Result) {
+	if c == nil {
+		c = &Call{}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			res = r.renderPanicked(ctx, c.Tool, p)
+		}
+	}()
+	r.log().ErrorContext(ctx, "mcperr: tool handler panicked",
+		slog.String("tool", c.Tool),
+		slog.String("panic", panicText(v, errorx.MaxLogText)),
+		slog.String("stack", string(debug.Stack())))
+	e := PanicError()
+	if r.internalText {
+		const prefix = "The tool panicked: "
+		e.Message = prefix + panicText(v, max(r.textBudget()-len(prefix), 1))
+	}
+	return r.RenderCall(ctx, c, e)
+}
+
+// HandleResult applies r's policy to res, a result the handler of c built
+// itself (given by the adapter as its text blocks, in order: blocks of
+// other types may be left out), and returns the result to send: res
+// itself, unless r applies OutputSchemaSafe, res is an error (isError)
+// carrying structuredContent and c's tool declares an outputSchema. Then,
+// as for the results r renders, the structuredContent goes, on a copy (res
+// may be shared), and its JSON stays in text: as a new last text block,
+// unless a text block already holds the same JSON value (toolError:v1's
+// json and both modes, or a handler that follows MCP's advice to duplicate
+// structured content in text). The adapter applies the difference to the
+// SDK's result: no structuredContent, and the blocks past len(res.Content)
+// appended.
+func (r *Renderer) HandleResult(ctx context.Context, c *Call, res *Result) *Result {
+	if res == nil || !res.IsError || res.StructuredContent == nil || r.schema != OutputSchemaSafe {
+		return res
+	}
+	if c == nil {
+		c = &Call{}
+	}
+	if !r.safe(ctx, c) {
+		return res
+	}
+	out := *res
+	out.StructuredContent = nil
+	if b := res.StructuredContent; !holdsJSON(res.Content, b) {
+		out.Content = append(slices.Clip(res.Content), Text{Text: string(b)})
+	}
+	return &out
+}
+
+// fallbackText is the message of the result that replaces an error the
+// Renderer could not classify or render.
+const fallbackText = "The tool failed, and the server could not describe the error. The server has logged the failure."
+
+// renderPanicked logs a panic raised while classifying or rendering a tool
+// error (a bug in a Dialect, or in an error type's methods), not in a tool
+// handler, and returns the fallback result: isError, one text block with a
+// fixed sentence, built without the dialect. It never panics, even when the
+// logger does.
+func (r *Renderer) renderPanicked(ctx context.Context, tool string, v any) *Result {
+	func() {
+		defer func() { _ = recover() }() // a panicking logger loses the record, not the server
+		r.log().ErrorContext(ctx, "mcperr: rendering the tool error panicked",
+			slog.String("tool", tool),
+			slog.String("panic", panicText(v, errorx.MaxLogText)),
+			slog.String("stack", string(debug.Stack())))
+	}()
+	return textResult(fallbackText, true)
+}
+
+// panicText is the text of a panic's value v, at most max bytes of it and
+// the truncation notice (as cutString cuts): an error's as errorx.Text
+// gives it (never asking a chain errorx.Searchable rejects), a string as
+// it is, anything else as fmt prints it.
+func panicText(v any, max int) string {
+	switch x := v.(type) {
+	case error:
+		return errorx.Text(x, max)
+	case string:
+		return cutString(x, max)
+	}
+	return cutString(fmt.Sprint(v), max)
+}
+
+// PanicError returns the error the adapters' middlewares render for a
+// handler that panicked (HandlePanic): INTERNAL_ERROR, with a message and a
+// recovery that say nothing of the panic.
+func PanicError() *errorx.Error {
+	return errorx.New(errorx.CodeInternalError, "The tool failed unexpectedly. The server has logged the failure.").
+		WithRecovery("Do not retry the same call. Try another approach, or report the problem.")
+}
+
+// holdsJSON reports whether one of the text blocks is a JSON document equal
+// in value to b (as encoding/json reads both; formatting aside).
+func holdsJSON(content []Text, b []byte) bool {
+	var want any
+	if json.Unmarshal(b, &want) != nil {
+		return false
+	}
+	for _, c := range content {
+		if c.Text == string(b) {
+			return true
+		}
+		var got any
+		if json.Unmarshal([]byte(c.Text), &got) == nil && reflect.DeepEqual(got, want) {
+			return true
+		}
+	}
+	return false
+}
+
+// isNilModel reports whether err itself is a nil *errorx.Error: a non-nil
+// error interface holding a nil pointer, which a handler returns when it
+// means no error. A nil *errorx.Error deeper in err's chain (errors.Join,
+// %w) is not: errorx.As and errorx.From skip it.
+func isNilModel(err error) bool {
+	e, ok := err.(*errorx.Error)
+	return ok && e == nil
+}
+
+// isProtocolError reports whether err must reach the SDK as a Go error.
+func (r *Renderer) isProtocolError(c *Call, err error) bool {
+	if !errorx.Searchable(err) {
+		return false
+	}
+	return c.Protocol != nil && c.Protocol(err) || r.protocol != nil && r.protocol(err)
+}
+
+// hidden reports whether errorx.From could not classify err: err holds no
+// model of its own and is none of the errors From knows, so the result says
+// only INTERNAL_ERROR's fixed sentence.
+func hidden(err error) bool {
+	if !errorx.Searchable(err) {
+		return true
+	}
+	if _, ok := errorx.As(err); ok {
+		return false
+	}
+	var te errorx.ToolErrorer
+	if errors.As(err, &te) && te.ToolError() != nil {
+		return false
+	}
+	return errorx.From(err).Code == errorx.CodeInternalError
+}

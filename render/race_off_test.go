@@ -1,7 +1,0 @@
-//go:build !race
-
-package render_test
-
-// raceEnabled reports whether the race detector is on; it allows at most
-// 8128 live goroutines.
-const raceEnabled = false
