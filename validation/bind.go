@@ -157,13 +157,15 @@ func Handler[T any](fn TypedHandler[T], opts ...Option) server.ToolHandlerFunc {
 //     array), and decoding continues with the next value;
 //   - integers accept integral values written 2.0 or 1e3, and a number out
 //     of the Go type's range is an error of rule "overflow";
-//   - a fixed-size array given too many items is an error of rule "max".
+//   - a fixed-size array given too many items is an error of rule "max";
+//   - null is a value of the wrong type (rule "type") for every value that
+//     is not a pointer and has a JSON type, as the schema (InputSchema)
+//     says: encoding/json would leave the zero value, a value no one sent.
 //
-// As in encoding/json, null leaves a value alone (nil for pointers, maps,
-// slices and interfaces), and types with their own UnmarshalJSON or
-// UnmarshalText decode themselves (a failure is rule "format"). Empty or
-// null arguments are an empty object. Strings without escapes share the
-// memory of raw's copy.
+// null sets pointers and interfaces to nil; types with their own
+// UnmarshalJSON or UnmarshalText decode themselves (a failure is rule
+// "format"). Empty or null arguments are an empty object. Strings without
+// escapes share the memory of raw's copy.
 //
 // Validation then runs on what was decoded; a failure at or below a path
 // that had a decoding problem is dropped (a wrong type already says it).

@@ -548,18 +548,20 @@ func (d *decoder) decode(v reflect.Value, quoted bool) {
 		}
 		d.delegate(v, t)
 		return
+	case d.peek() == 'n' && tf.jsonType != "" && !quoted:
+		// null is not a value of a type that is not a pointer: the
+		// schema advertises the one JSON type, and taking null as the
+		// zero value (encoding/json leaves the value alone) would run the
+		// tool with a value no one sent. A value with no JSON type (any,
+		// json.RawMessage, a type decoding any JSON itself) takes null.
+		d.wrongType(tf.jsonType)
+		return
 	case t.Kind() == reflect.Interface || tf.delegated:
 		d.delegate(v, t)
 		return
 	}
-	if d.peek() == 'n' {
-		// null leaves non-nullable values as they are, as encoding/json
-		// does; required rules then see the zero value.
-		d.literal()
-		switch t.Kind() {
-		case reflect.Map, reflect.Slice:
-			v.SetZero()
-		}
+	if d.peek() == 'n' && !quoted {
+		d.literal() // a kind with no JSON type (channels, functions): as encoding/json
 		return
 	}
 	if quoted {

@@ -33,7 +33,9 @@
 //     toolerror dialect's top-level "format" argument (format.Argument) and
 //     the keys given to IgnoreKeys are let through;
 //   - values of the wrong JSON type (rule "type", Expected the JSON type:
-//     string, number, integer, boolean, object or array), numbers out of
+//     string, number, integer, boolean, object or array), null among them
+//     for every value that is not a pointer (a pointer takes it as nil;
+//     any and json.RawMessage as a value), numbers out of
 //     range for their Go type (rule "overflow"), values a type's own
 //     UnmarshalJSON rejects (rule "format");
 //   - every failed validate tag (rule = the tag), with a message, the

@@ -44,10 +44,7 @@ func ExampleWithInputSchema() {
 	//         "type": "string"
 	//       },
 	//       "maxItems": 3,
-	//       "type": [
-	//         "array",
-	//         "null"
-	//       ]
+	//       "type": "array"
 	//     },
 	//     "limit": {
 	//       "anyOf": [
@@ -57,15 +54,9 @@ func ExampleWithInputSchema() {
 	//         {
 	//           "maximum": 50,
 	//           "minimum": 1
-	//         },
-	//         {
-	//           "type": "null"
 	//         }
 	//       ],
-	//       "type": [
-	//         "integer",
-	//         "null"
-	//       ]
+	//       "type": "integer"
 	//     },
 	//     "query": {
 	//       "description": "What to look for.",

@@ -60,7 +60,7 @@ func TestSchemaKeywords(t *testing.T) {
 		{"required false", `{"properties":{"b":{"type":"boolean","const":true}},"required":["b"]}`, `{"b":false}`,
 			[]errorx.Field{S("b", false).R("required", "Required.").H("false does not count.").F()}},
 		{"required null", `{"properties":{"q":{"type":"string"}},"required":["q"]}`, `{"q":null}`,
-			[]errorx.Field{S("q", nil).R("required", "Required.").F()}},
+			[]errorx.Field{S("q", nil).R("type", "Wrong type.").E("string").F()}},
 		{"required not null", `{"properties":{"q":{"not":{"type":"null"}}},"required":["q"]}`, `{"q":null}`,
 			[]errorx.Field{S("q", nil).R("required", "Required.").F()}},
 		{"required empty and enum", `{"properties":{"r":{"type":"string","minLength":1,"enum":["a","b"]},"id":{"type":"string","minLength":1,"format":"uuid","pattern":"^x"}},"required":["r","id"]}`,

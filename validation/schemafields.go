@@ -211,9 +211,8 @@ func (r *checkRun) keyword(it *sitem, sent any, was bool) (Text, string, string)
 	n := it.node
 	switch k := it.e.ErrorKind.(type) {
 	case *kind.Type:
-		if sent == nil && was && r.requiredHere(it) {
-			return requiredText(sent, was), RuleRequired, "" // null for a property required
-		}
+		// null too, on a property required or not: binding rejects null
+		// for a value that is not a pointer in the same words.
 		return Text{Expected: typeNames(k.Want)}, RuleType, ""
 	case *kind.Enum:
 		t := oneOf(Failure{})
