@@ -42,7 +42,7 @@ func TestAddToolSameFieldsAsMCPGo(t *testing.T) {
 		cs := connect(t, newServer(r))
 		mcpgoHandler := r.Middleware()(validation.Handler(func(context.Context, mcpgo.CallToolRequest, signup) (*mcpgo.CallToolResult, error) {
 			return mcpgo.NewToolResultText("created"), nil
-		}))
+		}, perCallFormat))
 		for name, args := range badSignups {
 			got, gotDialect := gosdk.Decode(call(t, cs, "signup", args))
 			var req mcpgo.CallToolRequest
@@ -166,7 +166,7 @@ func TestAddToolWithoutMiddleware(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
 	gosdk.AddTool(s, &mcp.Tool{Name: "signup"}, func(context.Context, *mcp.CallToolRequest, signup) (*mcp.CallToolResult, any, error) {
 		return nil, nil, errors.New("store is down")
-	})
+	}, perCallFormat)
 	gosdk.AddTool(s, &mcp.Tool{Name: "wire"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
 		return nil, nil, &jsonrpc.Error{Code: -32001, Message: "not yet"}
 	})

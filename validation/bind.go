@@ -24,9 +24,10 @@ import (
 type Option func(*config)
 
 type config struct {
-	v      *Validator
-	tool   string
-	ignore []string
+	v         *Validator
+	tool      string
+	ignore    []string
+	formatArg string // see WithFormatArgument
 }
 
 // WithValidator makes Bind and Handler use v instead of Default().
@@ -39,11 +40,8 @@ func WithTool(name string) Option { return func(c *config) { c.tool = name } }
 
 // IgnoreKeys lets top-level keys through that the struct does not have,
 // such as the discriminator of a grouped tool ("action"): they are neither
-// decoded nor reported as unknown. The toolerror dialect's per-call
-// format argument (format.Argument, "format") is always let through when
-// the struct has no field of that name, so a caller can ask for
-// {"format":"json"} from a tool that binds strictly; a Renderer configured
-// with another name (render.WithFormatArgument) needs IgnoreKeys for it.
+// decoded nor reported as unknown. The toolerror dialect's per-call format
+// argument is WithFormatArgument's.
 func IgnoreKeys(keys ...string) Option {
 	return func(c *config) { c.ignore = append(c.ignore, keys...) }
 }
@@ -197,7 +195,7 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 			Message: "Is not valid JSON.", Expected: "a JSON object", Rule: RuleSyntax,
 		}})
 	}
-	d := decoder{scanner: scanner{s: string(raw)}, v: v, ignore: c.ignore, budget: pathBudget(len(raw))}
+	d := decoder{scanner: scanner{s: string(raw)}, v: v, ignore: c.ignore, formatArg: c.formatArg, budget: pathBudget(len(raw))}
 	if e := safely(c.tool, func() { d.value(rv.Elem(), false) }); e != nil {
 		return e
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -422,19 +423,21 @@ func TestAppendFields(t *testing.T) {
 }
 
 // TestFormatArgumentLetThrough: the toolerror dialect's per-call format
-// argument is not an unknown key for a struct without it, and is decoded
-// into a struct that has it; nested, it is unknown as any other key.
+// argument, turned on, is not an unknown key for a struct without it, and
+// is decoded into a struct that has it; nested, it is unknown as any other
+// key.
 func TestFormatArgumentLetThrough(t *testing.T) {
 	type plain struct {
 		Name string `json:"name" validate:"required"`
 	}
-	got, err := validation.Bind[plain](request("t", `{"name":"ann","format":"json"}`))
+	on := validation.WithFormatArgument(format.Argument)
+	got, err := validation.Bind[plain](request("t", `{"name":"ann","format":"json"}`), on)
 	assert.NoError(t, err, "top-level format")
 	assert.Equal(t, "ann", got.Name, "top-level format")
 	type withFormat struct {
 		Format string `json:"format" validate:"oneof=csv pdf"`
 	}
-	_, err = validation.Bind[withFormat](request("t", `{"format":"json"}`))
+	_, err = validation.Bind[withFormat](request("t", `{"format":"json"}`), on)
 	if e, ok := errorx.As(err); assert.True(t, ok, "%v", err) && assert.Len(t, e.Fields, 1) {
 		assert.Equal(t, "format", e.Fields[0].Path, "a struct's own format field is validated")
 		assert.Equal(t, "oneof", e.Fields[0].Rule, "a struct's own format field is validated")
@@ -442,7 +445,7 @@ func TestFormatArgumentLetThrough(t *testing.T) {
 	type outer struct {
 		Inner plain `json:"inner"`
 	}
-	_, err = validation.Bind[outer](request("t", `{"inner":{"name":"ann","format":"json"}}`))
+	_, err = validation.Bind[outer](request("t", `{"inner":{"name":"ann","format":"json"}}`), on)
 	if e, ok := errorx.As(err); assert.True(t, ok, "%v", err) && assert.Len(t, e.Fields, 1) {
 		assert.Equal(t, "inner.format", e.Fields[0].Path, "nested format")
 		assert.Equal(t, validation.RuleUnknown, e.Fields[0].Rule, "nested format")

@@ -30,8 +30,9 @@
 //     rule "type", expected "object");
 //   - unknown keys, at every level of nested structs (rule "unknown"), with
 //     "Did you mean 'email'?" when a valid name is near (see Closest); the
-//     toolerror dialect's top-level "format" argument (format.Argument) and
-//     the keys given to IgnoreKeys are let through;
+//     keys given to IgnoreKeys are let through, and the toolerror dialect's
+//     top-level format argument when the server turns it on
+//     (WithFormatArgument: one of markdown, json, both);
 //   - values of the wrong JSON type (rule "type", Expected the JSON type:
 //     string, number, integer, boolean, object or array), null among them
 //     for every value that is not a pointer (a pointer takes it as nil;

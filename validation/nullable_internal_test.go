@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 )
 
 type nullArgs struct {
@@ -113,7 +114,8 @@ func (b fb) R(rule, msg string) errorx.Field { b.f.Rule, b.f.Message = rule, msg
 // misread), and binding rejects null there with a field of rule type; a
 // pointer that binding lets be nil says so with an anyOf whose other
 // branch is {"type":"null"}; no schema of the corpus has a type array
-// anywhere.
+// anywhere; no schema has a format property unless the server turned the
+// argument on (WithFormatArgument), and then it has its type and values.
 func TestSchemaOneTypePerValue(t *testing.T) {
 	structs := append(slices.Clone(propertyStructs), struct {
 		name  string
@@ -129,6 +131,14 @@ func TestSchemaOneTypePerValue(t *testing.T) {
 			var schema map[string]any
 			require.NoError(t, json.Unmarshal(e.raw, &schema))
 			noTypeArrays(t, schema, "")
+			props, _ := schema["properties"].(map[string]any)
+			assert.NotContains(t, props, format.Argument, "a format property no one asked for")
+			on := inputSchema(ps.typ, newConfig(append(slices.Clone(opts), WithFormatArgument(format.Argument))))
+			require.NoError(t, on.err)
+			var withFormat map[string]any
+			require.NoError(t, json.Unmarshal(on.raw, &withFormat))
+			assert.Equal(t, map[string]any{"type": "string", "enum": []any{"markdown", "json", "both"}, "description": formatDescription},
+				withFormat["properties"].(map[string]any)[format.Argument])
 			w := nullWalk{t: t, opts: opts, root: ps.typ}
 			w.object(ps.typ, schema, nil)
 			checked += w.checked

@@ -16,8 +16,6 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/mcperr/mcperr/format"
 )
 
 // DescriptionTag is the struct tag whose text becomes a property's
@@ -69,8 +67,9 @@ func WithInputSchema[T any](opts ...Option) mcp.ToolOption {
 //     value fails a rule: required, min=1, gte=18 on a number…), not the
 //     fields without omitempty;
 //   - additionalProperties false on every object, since binding rejects
-//     unknown keys; the toolerror dialect's format argument (format.Argument)
-//     and the IgnoreKeys keys are properties of the top-level object;
+//     unknown keys; the IgnoreKeys keys are properties of the top-level
+//     object (any value), and the toolerror dialect's format argument when
+//     the server turns it on (WithFormatArgument), never otherwise;
 //   - from the validate tags: enum (oneof, options parsed as validator
 //     parses them), const and not const (eq, ne), minLength and maxLength
 //     in characters (len, min, max, gt, gte, lt, lte on strings), minimum,
@@ -110,9 +109,10 @@ type schemaEntry struct {
 }
 
 type schemaKey struct {
-	t      reflect.Type
-	v      *Validator
-	ignore string
+	t         reflect.Type
+	v         *Validator
+	ignore    string
+	formatArg string
 }
 
 var schemaCache sync.Map // schemaKey → *schemaEntry
@@ -123,7 +123,7 @@ var schemaBuilds atomic.Int64
 
 func inputSchema(t reflect.Type, c config) *schemaEntry {
 	var ignore []string
-	key := schemaKey{t: t, v: c.v}
+	key := schemaKey{t: t, v: c.v, formatArg: c.formatArg}
 	if len(c.ignore) > 0 {
 		ignore = slices.Clone(c.ignore)
 		slices.Sort(ignore)
@@ -133,7 +133,7 @@ func inputSchema(t reflect.Type, c config) *schemaEntry {
 	if e, ok := schemaCache.Load(key); ok {
 		return e.(*schemaEntry)
 	}
-	e := buildSchema(t, c.v, ignore)
+	e := buildSchema(t, c.v, ignore, c.formatArg)
 	actual, _ := schemaCache.LoadOrStore(key, e)
 	return actual.(*schemaEntry)
 }
@@ -145,7 +145,7 @@ var ErrSchema = errors.New("validation: no input schema")
 // more nodes (deeply nested, repeated struct types) is an error.
 const maxSchemaNodes = 20000
 
-func buildSchema(t reflect.Type, v *Validator, ignore []string) (e *schemaEntry) {
+func buildSchema(t reflect.Type, v *Validator, ignore []string, formatArg string) (e *schemaEntry) {
 	schemaBuilds.Add(1)
 	st := baseType(t)
 	if st.Kind() != reflect.Struct || st == timeType || delegated(st) {
@@ -160,7 +160,10 @@ func buildSchema(t reflect.Type, v *Validator, ignore []string) (e *schemaEntry)
 	s := g.object(st, true)
 	props, _ := s.get("properties")
 	po := props.(obj)
-	for _, k := range append([]string{format.Argument}, ignore...) {
+	if _, taken := po.get(formatArg); formatArg != "" && !taken {
+		po = po.set(formatArg, formatSchema())
+	}
+	for _, k := range ignore {
 		if _, taken := po.get(k); !taken {
 			po = po.set(k, obj{})
 		}

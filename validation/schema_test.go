@@ -34,7 +34,6 @@ func ExampleWithInputSchema() {
 	// {
 	//   "additionalProperties": false,
 	//   "properties": {
-	//     "format": {},
 	//     "kinds": {
 	//       "items": {
 	//         "enum": [
@@ -83,8 +82,8 @@ func ExampleInputSchema() {
 		Properties map[string]json.RawMessage `json:"properties"`
 	}
 	_ = json.Unmarshal(raw, &s)
-	fmt.Println(s.Required, string(s.Properties["action"]), string(s.Properties["format"]))
-	// Output: [query] {} {}
+	fmt.Println(s.Required, string(s.Properties["action"]), len(s.Properties))
+	// Output: [query] {} 4
 }
 
 func TestWithInputSchemaKeepsTheTool(t *testing.T) {

@@ -259,14 +259,18 @@ func TestSchemaRoot(t *testing.T) {
 	assert.Nil(t, checkSchema(t, `{}`, `{"any":[1,{"x":null}]}`))
 }
 
-// TestSchemaFormatArgument: the toolerror dialect's format argument and
-// the IgnoreKeys keys are let through at the top, not offered in hints;
-// held to the schema when it declares them, and unknown below the top.
+// TestSchemaFormatArgument: the toolerror dialect's format argument, when
+// turned on, and the IgnoreKeys keys are let through at the top, not
+// offered in hints; held to the schema when it declares them, and unknown
+// below the top. Turned off, an undeclared format key is unknown.
 func TestSchemaFormatArgument(t *testing.T) {
 	schema := `{"properties":{"name":{"type":"string"},"format":{},"sub":{"properties":{},"additionalProperties":false}},"additionalProperties":false}`
 	assert.Nil(t, checkSchema(t, schema, `{"format":"json","name":"x"}`))
-	assert.Nil(t, checkSchema(t, `{"properties":{"name":{}},"additionalProperties":false}`, `{"format":"json","action":"list"}`,
-		validation.IgnoreKeys("action")))
+	closed := `{"properties":{"name":{}},"additionalProperties":false}`
+	assert.Nil(t, checkSchema(t, closed, `{"format":"json","action":"list"}`,
+		validation.IgnoreKeys("action"), validation.WithFormatArgument("format")))
+	assert.Equal(t, []errorx.Field{S("format", "json").R("unknown", "Unknown field.").H("Remove it. Valid fields: 'name'.").F()},
+		schemaFields(t, closed, `{"format":"json","action":"list"}`, validation.IgnoreKeys("action")))
 	fs := schemaFields(t, schema, `{"formt":1,"sub":{"format":1}}`)
 	assert.Equal(t, []errorx.Field{
 		S("sub.format", N("1")).R("unknown", "Unknown field.").H("Remove it: no fields are accepted here.").F(),
