@@ -241,12 +241,12 @@ func TestSummary(t *testing.T) {
 		{"users/create", []errorx.Field{{Path: "tags.0"}, {Path: "tags.3"}}, "1 argument of users/create is invalid: tags."},
 		{"", []errorx.Field{{Path: "email"}}, "1 argument is invalid: email."},
 		{"t", []errorx.Field{{Path: "email"}, {Path: "secret_key", Rule: "unknown"}, {Path: "x", Rule: "unknown"}},
-			"3 arguments of t are invalid: email, 2 unknown keys."},
+			"1 argument of t is invalid: email; and 2 unknown keys were sent."},
 		{"t", []errorx.Field{{Path: "address.stret", Rule: "unknown"}}, "1 argument of t is invalid: address."},
 		{"t", []errorx.Field{{Path: "", Rule: "type"}}, "The arguments of t must be a JSON object."},
 		{"t", []errorx.Field{{Path: "", Rule: "syntax"}}, "The arguments of t are not valid JSON."},
 		{"t", []errorx.Field{{Path: "a"}, {Path: "b"}, {Path: "c"}, {Path: "d"}, {Path: "e"}, {Path: "f"}, {Path: "g"},
-			{Path: "h"}, {Path: "i"}, {Path: "j"}, {Path: "k"}, {Path: "l"}}, "12 arguments of t are invalid: a, b, c, d, e, f, g, h, i, j."},
+			{Path: "h"}, {Path: "i"}, {Path: "j"}, {Path: "k"}, {Path: "l"}}, "12 arguments of t are invalid: a, b, c, d, e, f, g, h, i, j and 2 more."},
 	} {
 		assert.Equal(t, c.want, validation.NewError(c.tool, c.fields).Message)
 	}

@@ -124,8 +124,10 @@
 // The error has code INVALID_INPUT, class VALIDATION, the tool name, the
 // recovery line "Fix the fields above and call the tool again. Do not
 // explain the error." (MCP Fusion's) and a summary message naming the
-// top-level arguments concerned, never a value the caller sent:
-// "3 arguments of users/create are invalid: email, role, 1 unknown key.".
+// top-level arguments concerned (ten of them, then how many more), then
+// the unknown keys in a clause of their own, never a value the caller
+// sent: "2 arguments of users/create are invalid: email, role; and 1
+// unknown key was sent.", "1 unknown key was sent to users/create.".
 // A server-side mistake gives an INTERNAL_ERROR instead: an invalid
 // validate tag (which makes validator panic), or a key sent for a field
 // promoted through a nil embedded pointer to an unexported struct type

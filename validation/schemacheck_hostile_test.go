@@ -81,7 +81,7 @@ func TestSchemaFieldBound(t *testing.T) {
 	v, ok := e.Details.Get(errorx.TruncatedKey)
 	assert.True(t, ok)
 	assert.Equal(t, "(truncated: 52 more fields)", v)
-	assert.Equal(t, "3 arguments of tool are invalid: tags, name, 1 unknown key.", e.Message)
+	assert.Equal(t, "2 arguments of tool are invalid: tags, name; and 1 unknown key was sent.", e.Message)
 	_, ok = checkSchema(t, schema, `{"tags":[1]}`).Details.Get(errorx.TruncatedKey)
 	assert.False(t, ok, "no detail when nothing is cut")
 }

@@ -234,7 +234,7 @@ func TestSchemaSummary(t *testing.T) {
 		"patternProperties":{"^x":{"type":"integer"}},"additionalProperties":false}`,
 		`{"a":1,"b":{"c":1},"xsecretname":"v","zz":1,"yy":2}`)
 	require.NotNil(t, e)
-	assert.Equal(t, "5 arguments of tool are invalid: a, b, 2 unknown keys.", e.Message)
+	assert.Equal(t, "3 arguments of tool are invalid: a, b; and 2 unknown keys were sent.", e.Message)
 	assert.NotContains(t, e.Message, "xsecretname")
 }
 
