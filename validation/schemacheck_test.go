@@ -66,7 +66,7 @@ func TestSchemaKeywords(t *testing.T) {
 		{"required empty and enum", `{"properties":{"r":{"type":"string","minLength":1,"enum":["a","b"]},"id":{"type":"string","minLength":1,"format":"uuid","pattern":"^x"}},"required":["r","id"]}`,
 			`{"r":"","id":""}`,
 			[]errorx.Field{
-				S("r", "").R("required", "Required.").H("An empty string does not count.").F(),
+				S("r", "").R("required", "Required.").O("a", "b").H("An empty string does not count.").F(),
 				S("id", "").R("required", "Required.").H("An empty string does not count.").F(),
 			}},
 		{"type", `{"properties":{"n":{"type":"integer"}}}`, `{"n":"5"}`,
