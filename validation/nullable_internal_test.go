@@ -82,7 +82,7 @@ func TestBindRejectsNull(t *testing.T) {
 		{`{"by_key":{"k":null}}`, wrong("by_key.k", "object")},
 		{`{"pointed":{"n":null}}`, wrong("pointed.n", "integer")},
 		{`{"wanted":1,"maybe":null,"opt":null,"many":null,"ptrs":[null],"any":null,"raw":null,"pointed":null}`, nil},
-		{`{"wanted":null}`, []errorx.Field{S("wanted", nil).R(RuleRequired, "Required.")}},
+		{`{"wanted":null}`, []errorx.Field{{Path: "wanted", WasSent: true, Message: "Required.", Rule: RuleRequired}}},
 	} {
 		var dst nullArgs
 		args := c.args
@@ -97,15 +97,6 @@ func TestBindRejectsNull(t *testing.T) {
 		assert.Equal(t, c.want, got, "%s", args)
 	}
 }
-
-// S is a field the caller sent v for.
-func S(path string, v any) fb { return fb{errorx.Field{Path: path, Sent: v, WasSent: true}} }
-
-// fb builds an expected field.
-type fb struct{ f errorx.Field }
-
-// R sets the rule and the message; the field is then complete.
-func (b fb) R(rule, msg string) errorx.Field { b.f.Rule, b.f.Message = rule, msg; return b.f }
 
 // TestSchemaOneTypePerValue is the property test of nullability over the
 // schema test corpus (propertyStructs, and nullArgs): every value of the
