@@ -579,3 +579,26 @@ func TestHostileDepthLinear(t *testing.T) {
 	n := testsize.N(12000, 100000)
 	testsize.Linear(t, "nesting", run(n), run(8*n))
 }
+
+// TestHostileNullsLinear: null is a field of rule type for every element,
+// map value or struct field that is not a pointer (it was taken as the
+// zero value, silently): arguments made of nothing but nulls bind in time
+// and bytes linear in their number, past MaxFields too.
+func TestHostileNullsLinear(t *testing.T) {
+	n := testsize.N(4096, 32768)
+	nulls := func(n int) string { return repeat(n, func(int) string { return "null" }) }
+	for _, c := range []struct {
+		what string
+		run  func(n int) func()
+	}{
+		{"null elements", func(n int) func() { return bindFails[hostileList](t, `{"tags":[`+nulls(n)+`]}`) }},
+		{"null map values", func(n int) func() {
+			return bindFails[hostileMap](t, `{"labels":{`+repeat(n, func(i int) string { return `"k` + strconv.Itoa(i) + `":null` })+`}}`)
+		}},
+		{"null struct fields", func(n int) func() {
+			return bindFails[hostileStructs](t, `{"items":[`+repeat(n, func(int) string { return `{"email":null}` })+`]}`)
+		}},
+	} {
+		testsize.Linear(t, c.what, c.run(n), c.run(8*n))
+	}
+}
