@@ -5,7 +5,8 @@ import "fmt"
 // Argument is the name of the tool argument by which a caller picks the
 // mode for one call ({"format":"json"}), as the reference server reads it.
 // render's Renderer reads it (see render.WithFormatArgument), and
-// validation's strict binding lets it through when the arguments' struct has no field of that name.
+// validation's strict binding and schema take it when the server turns it
+// on (validation.WithFormatArgument).
 const Argument = "format"
 
 // Mode is the content gating of the toolError:v1 dialect: which text blocks

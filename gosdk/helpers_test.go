@@ -12,9 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/internal/parity"
 	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/validation"
 )
 
 // connect serves s over go-sdk's in-memory transports and returns a
@@ -118,7 +120,7 @@ func newServer(r *render.Renderer) *mcp.Server {
 		defer cancel()
 		<-ctx.Done()
 		return nil, forecast{}, fmt.Errorf("fetch forecast for %q: %w", in.City, ctx.Err())
-	})
+	}, perCallFormat)
 	mcp.AddTool(s, &mcp.Tool{Name: "files.reserve"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
 		return nil, nil, errorx.Conflict("src/*.go is reserved by another agent.").WithDetail("held_by", "agent-2")
 	})
@@ -130,9 +132,13 @@ func newServer(r *render.Renderer) *mcp.Server {
 	})
 	gosdk.AddTool(s, &mcp.Tool{Name: "signup"}, func(_ context.Context, _ *mcp.CallToolRequest, u signup) (*mcp.CallToolResult, any, error) {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "Signed up " + u.Login + "."}}}, nil, nil
-	})
+	}, perCallFormat)
 	return s
 }
+
+// perCallFormat: the typed tools of the tests take the per-call format
+// argument, which the Renderer reads.
+var perCallFormat = validation.WithFormatArgument(format.Argument)
 
 // quiet is a Renderer in d that logs nowhere visible.
 func quiet(d render.Dialect, opts ...render.RendererOption) *render.Renderer {

@@ -120,7 +120,7 @@ func TestAddToolWithoutMiddleware(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
 	gosdk.AddTool(s, &mcp.Tool{Name: "signup"}, func(context.Context, *mcp.CallToolRequest, signup) (*mcp.CallToolResult, any, error) {
 		return nil, nil, errors.New("store is down")
-	})
+	}, perCallFormat)
 	gosdk.AddTool(s, &mcp.Tool{Name: "wire"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
 		return nil, nil, &jsonrpc.Error{Code: -32001, Message: "not yet"}
 	})

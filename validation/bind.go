@@ -22,9 +22,10 @@ import (
 type Option func(*config)
 
 type config struct {
-	v      *Validator
-	tool   string
-	ignore []string
+	v         *Validator
+	tool      string
+	ignore    []string
+	formatArg string // see WithFormatArgument
 }
 
 // WithValidator makes Bind use v instead of Default().
@@ -37,11 +38,8 @@ func WithTool(name string) Option { return func(c *config) { c.tool = name } }
 
 // IgnoreKeys lets top-level keys through that the struct does not have,
 // such as the discriminator of a grouped tool ("action"): they are neither
-// decoded nor reported as unknown. The toolerror dialect's per-call
-// format argument (format.Argument, "format") is always let through when
-// the struct has no field of that name, so a caller can ask for
-// {"format":"json"} from a tool that binds strictly; a Renderer configured
-// with another name (render.WithFormatArgument) needs IgnoreKeys for it.
+// decoded nor reported as unknown. The toolerror dialect's per-call format
+// argument is WithFormatArgument's.
 func IgnoreKeys(keys ...string) Option {
 	return func(c *config) { c.ignore = append(c.ignore, keys...) }
 }
@@ -114,13 +112,15 @@ func Bind[T any](tool string, args json.RawMessage, opts ...Option) (T, error) {
 //     array), and decoding continues with the next value;
 //   - integers accept integral values written 2.0 or 1e3, and a number out
 //     of the Go type's range is an error of rule "overflow";
-//   - a fixed-size array given too many items is an error of rule "max".
+//   - a fixed-size array given too many items is an error of rule "max";
+//   - null is a value of the wrong type (rule "type") for every value that
+//     is not a pointer and has a JSON type, as the schema (InputSchema)
+//     says: encoding/json would leave the zero value, a value no one sent.
 //
-// As in encoding/json, null leaves a value alone (nil for pointers, maps,
-// slices and interfaces), and types with their own UnmarshalJSON or
-// UnmarshalText decode themselves (a failure is rule "format"). Empty or
-// null arguments are an empty object. Strings without escapes share the
-// memory of raw's copy.
+// null sets pointers and interfaces to nil; types with their own
+// UnmarshalJSON or UnmarshalText decode themselves (a failure is rule
+// "format"). Empty or null arguments are an empty object. Strings without
+// escapes share the memory of raw's copy.
 //
 // Validation then runs on what was decoded; a failure at or below a path
 // that had a decoding problem is dropped (a wrong type already says it).
@@ -152,7 +152,7 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 			Message: "Is not valid JSON.", Expected: "a JSON object", Rule: RuleSyntax,
 		}})
 	}
-	d := decoder{scanner: scanner{s: string(raw)}, v: v, ignore: c.ignore, budget: pathBudget(len(raw))}
+	d := decoder{scanner: scanner{s: string(raw)}, v: v, ignore: c.ignore, formatArg: c.formatArg, budget: pathBudget(len(raw))}
 	if e := safely(c.tool, func() { d.value(rv.Elem(), false) }); e != nil {
 		return e
 	}

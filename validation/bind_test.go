@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -217,12 +218,12 @@ func TestSummary(t *testing.T) {
 		{"users/create", []errorx.Field{{Path: "tags.0"}, {Path: "tags.3"}}, "1 argument of users/create is invalid: tags."},
 		{"", []errorx.Field{{Path: "email"}}, "1 argument is invalid: email."},
 		{"t", []errorx.Field{{Path: "email"}, {Path: "secret_key", Rule: "unknown"}, {Path: "x", Rule: "unknown"}},
-			"3 arguments of t are invalid: email, 2 unknown keys."},
+			"1 argument of t is invalid: email; and 2 unknown keys were sent."},
 		{"t", []errorx.Field{{Path: "address.stret", Rule: "unknown"}}, "1 argument of t is invalid: address."},
 		{"t", []errorx.Field{{Path: "", Rule: "type"}}, "The arguments of t must be a JSON object."},
 		{"t", []errorx.Field{{Path: "", Rule: "syntax"}}, "The arguments of t are not valid JSON."},
 		{"t", []errorx.Field{{Path: "a"}, {Path: "b"}, {Path: "c"}, {Path: "d"}, {Path: "e"}, {Path: "f"}, {Path: "g"},
-			{Path: "h"}, {Path: "i"}, {Path: "j"}, {Path: "k"}, {Path: "l"}}, "12 arguments of t are invalid: a, b, c, d, e, f, g, h, i, j."},
+			{Path: "h"}, {Path: "i"}, {Path: "j"}, {Path: "k"}, {Path: "l"}}, "12 arguments of t are invalid: a, b, c, d, e, f, g, h, i, j and 2 more."},
 	} {
 		assert.Equal(t, c.want, validation.NewError(c.tool, c.fields).Message)
 	}
@@ -399,19 +400,21 @@ func TestAppendFields(t *testing.T) {
 }
 
 // TestFormatArgumentLetThrough: the toolerror dialect's per-call format
-// argument is not an unknown key for a struct without it, and is decoded
-// into a struct that has it; nested, it is unknown as any other key.
+// argument, turned on, is not an unknown key for a struct without it, and
+// is decoded into a struct that has it; nested, it is unknown as any other
+// key.
 func TestFormatArgumentLetThrough(t *testing.T) {
 	type plain struct {
 		Name string `json:"name" validate:"required"`
 	}
-	got, err := validation.Bind[plain]("t", args(`{"name":"ann","format":"json"}`))
+	on := validation.WithFormatArgument(format.Argument)
+	got, err := validation.Bind[plain]("t", args(`{"name":"ann","format":"json"}`), on)
 	assert.NoError(t, err, "top-level format")
 	assert.Equal(t, "ann", got.Name, "top-level format")
 	type withFormat struct {
 		Format string `json:"format" validate:"oneof=csv pdf"`
 	}
-	_, err = validation.Bind[withFormat]("t", args(`{"format":"json"}`))
+	_, err = validation.Bind[withFormat]("t", args(`{"format":"json"}`), on)
 	if e, ok := errorx.As(err); assert.True(t, ok, "%v", err) && assert.Len(t, e.Fields, 1) {
 		assert.Equal(t, "format", e.Fields[0].Path, "a struct's own format field is validated")
 		assert.Equal(t, "oneof", e.Fields[0].Rule, "a struct's own format field is validated")
@@ -419,7 +422,7 @@ func TestFormatArgumentLetThrough(t *testing.T) {
 	type outer struct {
 		Inner plain `json:"inner"`
 	}
-	_, err = validation.Bind[outer]("t", args(`{"inner":{"name":"ann","format":"json"}}`))
+	_, err = validation.Bind[outer]("t", args(`{"inner":{"name":"ann","format":"json"}}`), on)
 	if e, ok := errorx.As(err); assert.True(t, ok, "%v", err) && assert.Len(t, e.Fields, 1) {
 		assert.Equal(t, "inner.format", e.Fields[0].Path, "nested format")
 		assert.Equal(t, validation.RuleUnknown, e.Fields[0].Rule, "nested format")

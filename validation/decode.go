@@ -12,7 +12,6 @@ import (
 	"unsafe"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 )
 
 // list holds field violations and, beside each, its sort key. The key
@@ -128,8 +127,11 @@ type decoder struct {
 	path    []byte
 	scratch []byte // for writing a path out
 	ignore  []string
-	depth   int // Go values entered
-	levels  int // objects and arrays entered
+	// formatArg is the name of the format argument, "" when off (see
+	// WithFormatArgument).
+	formatArg string
+	depth     int // Go values entered
+	levels    int // objects and arrays entered
 	// arg is the scope of the top-level argument being decoded, set by
 	// the arguments' struct (kind scopeRoot: none set).
 	arg scope
@@ -548,18 +550,20 @@ func (d *decoder) decode(v reflect.Value, quoted bool) {
 		}
 		d.delegate(v, t)
 		return
+	case d.peek() == 'n' && tf.jsonType != "" && !quoted:
+		// null is not a value of a type that is not a pointer: the
+		// schema advertises the one JSON type, and taking null as the
+		// zero value (encoding/json leaves the value alone) would run the
+		// tool with a value no one sent. A value with no JSON type (any,
+		// json.RawMessage, a type decoding any JSON itself) takes null.
+		d.wrongType(tf.jsonType)
+		return
 	case t.Kind() == reflect.Interface || tf.delegated:
 		d.delegate(v, t)
 		return
 	}
-	if d.peek() == 'n' {
-		// null leaves non-nullable values as they are, as encoding/json
-		// does; required rules then see the zero value.
-		d.literal()
-		switch t.Kind() {
-		case reflect.Map, reflect.Slice:
-			v.SetZero()
-		}
+	if d.peek() == 'n' && !quoted {
+		d.literal() // a kind with no JSON type (channels, functions): as encoding/json
 		return
 	}
 	if quoted {
@@ -919,7 +923,8 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 			d.pop(mark)
 			return
 		}
-		if !top || key != format.Argument && !contains(d.ignore, key) {
+		isFormat := top && d.formatArg != "" && key == d.formatArg
+		if !top || !isFormat && !contains(d.ignore, key) {
 			defer d.pop(d.push(frameUnknown, key, keyAt))
 			if top {
 				d.setArg(scope{kind: scopeUnknown})
@@ -936,9 +941,12 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 		// Ordered by name: both times a key is sent have the same sort key.
 		defer d.pop(d.push(frameIgnored, key, 0))
 		d.setArg(scope{arg: key, kind: scopeArg}) // a name the server let through
-		if times := d.add(&ignored, key); times > 1 {
+		switch times := d.add(&ignored, key); {
+		case times > 1:
 			d.repeated(times)
-		} else {
+		case isFormat:
+			d.formatValue()
+		default:
 			d.check() // not decoded, but sent: held to the same rules
 		}
 	})

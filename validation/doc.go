@@ -32,10 +32,13 @@
 //     rule "type", expected "object");
 //   - unknown keys, at every level of nested structs (rule "unknown"), with
 //     "Did you mean 'email'?" when a valid name is near (see Closest); the
-//     toolerror dialect's top-level "format" argument (format.Argument) and
-//     the keys given to IgnoreKeys are let through;
+//     keys given to IgnoreKeys are let through, and the toolerror dialect's
+//     top-level format argument when the server turns it on
+//     (WithFormatArgument: one of markdown, json, both);
 //   - values of the wrong JSON type (rule "type", Expected the JSON type:
-//     string, number, integer, boolean, object or array), numbers out of
+//     string, number, integer, boolean, object or array), null among them
+//     for every value that is not a pointer (a pointer takes it as nil;
+//     any and json.RawMessage as a value), numbers out of
 //     range for their Go type (rule "overflow"), values a type's own
 //     UnmarshalJSON rejects (rule "format");
 //   - every failed validate tag (rule = the tag), with a message, the
@@ -87,8 +90,11 @@
 // alternative expects ("empty or exactly 6 characters"). Rules that are
 // not tags are "type", "unknown", "overflow", "format", "syntax",
 // "duplicate", "depth" and "path". Every variant of required reads "Required."
-// with the condition in Hint, like
-// errorx.RequiredField.
+// with the condition in Hint, like errorx.RequiredField, and the options
+// of the field's own oneof when it has one. A oneof that fails on nothing
+// (a value not sent, a pointer sent null) reads as required too (rule
+// required, "Required.", the options): the schema lists such a field as
+// required, since its empty value is not an option.
 //
 // # Order
 //
@@ -123,8 +129,10 @@
 // The error has code INVALID_INPUT, class VALIDATION, the tool name, the
 // recovery line "Fix the fields above and call the tool again. Do not
 // explain the error." (MCP Fusion's) and a summary message naming the
-// top-level arguments concerned, never a value the caller sent:
-// "3 arguments of users/create are invalid: email, role, 1 unknown key.".
+// top-level arguments concerned (ten of them, then how many more), then
+// the unknown keys in a clause of their own, never a value the caller
+// sent: "2 arguments of users/create are invalid: email, role; and 1
+// unknown key was sent.", "1 unknown key was sent to users/create.".
 // A server-side mistake gives an INTERNAL_ERROR instead: an invalid
 // validate tag (which makes validator panic), or a key sent for a field
 // promoted through a nil embedded pointer to an unexported struct type

@@ -24,7 +24,7 @@ func Example() {
 	fmt.Println(e.Message)
 	fmt.Println(render.XML{}.Render(e).Content[0].Text)
 	// Output:
-	// 3 arguments of invites/send are invalid: email, role, 1 unknown key.
+	// 2 arguments of invites/send are invalid: email, role; and 1 unknown key was sent.
 	// <validation_error action="invites/send">
 	// <field name="email">Required. You sent: (missing).</field>
 	// <field name="role">Not one of the valid options. You sent: 'admn'. Valid options: 'admin', 'member'. Did you mean 'admin'?</field>

@@ -281,9 +281,9 @@ func TestHostileDepthDelegated(t *testing.T) {
 		Raw  json.RawMessage `json:"raw"`
 	}
 	deep := strings.Repeat("[", 12000) + strings.Repeat("]", 12000)
-	for _, key := range []string{"meta", "raw", "format"} {
+	for _, key := range []string{"meta", "raw", "action"} {
 		var dst args
-		fs := fieldsOf(t, validation.New(), &dst, `{"`+key+`":`+deep+`}`)
+		fs := fieldsOf(t, validation.New(), &dst, `{"`+key+`":`+deep+`}`, validation.IgnoreKeys("action"))
 		want := key + strings.Repeat(".0", validation.MaxDepth-1)
 		if len(fs) != 1 || fs[0].Path != want || fs[0].Rule != validation.RuleDepth {
 			t.Fatalf("%s: %s", key, fieldJSON(fs))
@@ -317,10 +317,11 @@ func TestHostileDuplicateKeys(t *testing.T) {
 		{`{"email":"ada@example.com","labels":{"a":"1","b":"2","a":"ada@example.com"}}`, "labels.a"},
 		{`{"email":"ada@example.com","meta":{"x":[{"k":1,"k":"ada@example.com"}]}}`, "meta.x.0.k"},
 		{`{"email":"ada@example.com","list":[{},{"zip":"1","zip":"ada@example.com"}]}`, "list.1.zip"},
+		{`{"email":"ada@example.com","action":"json","action":"ada@example.com"}`, "action"},
 		{`{"email":"ada@example.com","format":"json","format":"ada@example.com"}`, "format"},
 	} {
 		var dst args
-		fs := fieldsOf(t, validation.New(), &dst, c.args)
+		fs := fieldsOf(t, validation.New(), &dst, c.args, validation.IgnoreKeys("action"), validation.WithFormatArgument("format"))
 		if len(fs) != 1 || fs[0].Path != c.path || fs[0].Rule != validation.RuleDuplicate ||
 			fs[0].Message != "Sent twice." || fs[0].Sent != "ada@example.com" || !fs[0].WasSent {
 			t.Errorf("%s: %s", c.args, fieldJSON(fs))
@@ -505,10 +506,11 @@ func TestHostileDuplicateKeysOnlyTheDuplicate(t *testing.T) {
 		{`{"inner":{"zip":1,"zip":2},"age":20,"inner":{"zip":3}}`, "inner"},
 		{`{"labels":{"a":"x","a":1},"age":20}`, "labels.a"},
 		{`{"tags":[` + repeat(3*validation.MaxFields, func(int) string { return `"x"` }) + `],"age":20,"tags":[1]}`, "tags"},
+		{`{"age":20,"action":{"a":1,"a":2},"action":"json"}`, "action"},
 		{`{"age":20,"format":{"a":1,"a":2},"format":"json"}`, "format"},
 	} {
 		var dst args
-		fs := fieldsOf(t, validation.New(), &dst, c.args)
+		fs := fieldsOf(t, validation.New(), &dst, c.args, validation.IgnoreKeys("action"), validation.WithFormatArgument("format"))
 		if len(fs) != 1 || fs[0].Path != c.path || fs[0].Rule != validation.RuleDuplicate {
 			t.Errorf("%.80s: %s", c.args, fieldJSON(fs))
 		}
@@ -575,4 +577,27 @@ func TestHostileDepthLinear(t *testing.T) {
 	}
 	n := testsize.N(12000, 100000)
 	testsize.Linear(t, "nesting", run(n), run(8*n))
+}
+
+// TestHostileNullsLinear: null is a field of rule type for every element,
+// map value or struct field that is not a pointer (it was taken as the
+// zero value, silently): arguments made of nothing but nulls bind in time
+// and bytes linear in their number, past MaxFields too.
+func TestHostileNullsLinear(t *testing.T) {
+	n := testsize.N(4096, 32768)
+	nulls := func(n int) string { return repeat(n, func(int) string { return "null" }) }
+	for _, c := range []struct {
+		what string
+		run  func(n int) func()
+	}{
+		{"null elements", func(n int) func() { return bindFails[hostileList](t, `{"tags":[`+nulls(n)+`]}`) }},
+		{"null map values", func(n int) func() {
+			return bindFails[hostileMap](t, `{"labels":{`+repeat(n, func(i int) string { return `"k` + strconv.Itoa(i) + `":null` })+`}}`)
+		}},
+		{"null struct fields", func(n int) func() {
+			return bindFails[hostileStructs](t, `{"items":[`+repeat(n, func(int) string { return `{"email":null}` })+`]}`)
+		}},
+	} {
+		testsize.Linear(t, c.what, c.run(n), c.run(8*n))
+	}
 }

@@ -593,6 +593,23 @@ func ParseOneOf(param string) []string {
 	return vals
 }
 
+// requiredOptions completes the built-in text t of a failure of rule on a
+// value sent as sent (was: sent at all) at field gf (nil: not a field's own
+// failure). A oneof failing on nothing (a value not sent, a pointer sent
+// null) reads as required, its options kept: the value is required in
+// effect, as the schema (InputSchema) says, whose required lists it; it
+// read "Not one of the valid options. You sent: (missing).". A failure of
+// the required family lists the options of the field's own oneof.
+func requiredOptions(t Text, rule string, sent any, was bool, gf *goField) (Text, string) {
+	switch {
+	case (rule == "oneof" || rule == "oneofci") && (!was || sent == nil):
+		t.Message, rule = "Required.", RuleRequired
+	case strings.HasPrefix(rule, RuleRequired) && t.Options == nil && gf != nil:
+		t.Options = gf.options
+	}
+	return t, rule
+}
+
 // oneOf is the base text of oneof and oneofci; the hint comes after (see
 // post).
 func oneOf(f Failure) Text {

@@ -14,8 +14,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/mcperr/mcperr/format"
 )
 
 // DescriptionTag is the struct tag whose text becomes a property's
@@ -40,14 +38,17 @@ const DescriptionTag = "description"
 //     string (also time.Time, with format date-time, and []byte, base64),
 //     boolean, array (items) and object (nested structs with their
 //     properties, maps with additionalProperties); embedded structs
-//     promoted, json:"-" fields absent, and null wherever binding accepts
-//     it (null is the zero value, as for a missing key);
+//     promoted, json:"-" fields absent. A value that is not a pointer has
+//     its one type, never a type array: binding rejects null there. A
+//     pointer binding lets be nil is an anyOf of its value's schema and
+//     {"type":"null"};
 //   - required: the properties whose absence binding rejects (the zero
 //     value fails a rule: required, min=1, gte=18 on a number…), not the
 //     fields without omitempty;
 //   - additionalProperties false on every object, since binding rejects
-//     unknown keys; the toolerror dialect's format argument (format.Argument)
-//     and the IgnoreKeys keys are properties of the top-level object;
+//     unknown keys; the IgnoreKeys keys are properties of the top-level
+//     object (any value), and the toolerror dialect's format argument when
+//     the server turns it on (WithFormatArgument), never otherwise;
 //   - from the validate tags: enum (oneof, options parsed as validator
 //     parses them), const and not const (eq, ne), minLength and maxLength
 //     in characters (len, min, max, gt, gte, lt, lte on strings), minimum,
@@ -87,9 +88,10 @@ type schemaEntry struct {
 }
 
 type schemaKey struct {
-	t      reflect.Type
-	v      *Validator
-	ignore string
+	t         reflect.Type
+	v         *Validator
+	ignore    string
+	formatArg string
 }
 
 var schemaCache sync.Map // schemaKey → *schemaEntry
@@ -100,7 +102,7 @@ var schemaBuilds atomic.Int64
 
 func inputSchema(t reflect.Type, c config) *schemaEntry {
 	var ignore []string
-	key := schemaKey{t: t, v: c.v}
+	key := schemaKey{t: t, v: c.v, formatArg: c.formatArg}
 	if len(c.ignore) > 0 {
 		ignore = slices.Clone(c.ignore)
 		slices.Sort(ignore)
@@ -110,7 +112,7 @@ func inputSchema(t reflect.Type, c config) *schemaEntry {
 	if e, ok := schemaCache.Load(key); ok {
 		return e.(*schemaEntry)
 	}
-	e := buildSchema(t, c.v, ignore)
+	e := buildSchema(t, c.v, ignore, c.formatArg)
 	actual, _ := schemaCache.LoadOrStore(key, e)
 	return actual.(*schemaEntry)
 }
@@ -122,7 +124,7 @@ var ErrSchema = errors.New("validation: no input schema")
 // more nodes (deeply nested, repeated struct types) is an error.
 const maxSchemaNodes = 20000
 
-func buildSchema(t reflect.Type, v *Validator, ignore []string) (e *schemaEntry) {
+func buildSchema(t reflect.Type, v *Validator, ignore []string, formatArg string) (e *schemaEntry) {
 	schemaBuilds.Add(1)
 	st := baseType(t)
 	if st.Kind() != reflect.Struct || st == timeType || delegated(st) {
@@ -137,7 +139,10 @@ func buildSchema(t reflect.Type, v *Validator, ignore []string) (e *schemaEntry)
 	s := g.object(st, true)
 	props, _ := s.get("properties")
 	po := props.(obj)
-	for _, k := range append([]string{format.Argument}, ignore...) {
+	if _, taken := po.get(formatArg); formatArg != "" && !taken {
+		po = po.set(formatArg, formatSchema())
+	}
+	for _, k := range ignore {
 		if _, taken := po.get(k); !taken {
 			po = po.set(k, obj{})
 		}
@@ -447,8 +452,8 @@ func (g *schemaGen) node(t reflect.Type, rs []rule, validated bool) (obj, tri) {
 		}
 		item, izf := g.node(base.Elem(), ers, dived)
 		s = s.set("items", item)
-		if izf != yes && slices.ContainsFunc(own, func(r rule) bool { return r.tag == "unique" }) {
-			g.exact = false // null and the zero value are different items, the same Go value
+		if izf != yes && base.Elem().Kind() == reflect.Pointer && slices.ContainsFunc(own, func(r rule) bool { return r.tag == "unique" }) {
+			g.exact = false // validator compares what pointers point to: null and a zero value may be one value
 		}
 		if base.Kind() == reflect.Array {
 			n := base.Len()
@@ -475,14 +480,19 @@ func (g *schemaGen) node(t reflect.Type, rs []rule, validated bool) (obj, tri) {
 	if base.Kind() == reflect.Interface && zf == yes {
 		s = s.set("not", obj{{"type", "null"}})
 	}
-	nullable := zf != yes
-	if nullable {
-		cons = withNull(cons)
-		if jt != "" {
-			s = s.set("type", []string{jt, "null"})
-		}
+	s = mergeAll(s, cons)
+	if jt != "" && t.Kind() == reflect.Pointer && zf != yes {
+		// A pointer binding lets be nil: its value's schema, or null. One
+		// type per branch, not a type array, which strict clients warn on
+		// and some read as no type at all.
+		s = nullable(s)
 	}
-	return mergeAll(s, cons), zf
+	return s, zf
+}
+
+// nullable is the schema of s or null.
+func nullable(s obj) obj {
+	return obj{{"anyOf", []any{s, obj{{"type", "null"}}}}}
 }
 
 // dive is the rules after a dive.
@@ -568,8 +578,8 @@ func (g *schemaGen) object(t reflect.Type, validated bool) obj {
 		p, zf := g.node(sf.Type, rs, validated)
 		if f.quoted {
 			p = obj{{"type", "string"}}
-			if zf != yes {
-				p = obj{{"type", []string{"string", "null"}}}
+			if zf != yes && sf.Type.Kind() == reflect.Pointer {
+				p = nullable(p)
 			}
 			if len(rs) > 0 {
 				g.exact = false
@@ -626,24 +636,6 @@ func (g *schemaGen) embeddedTagged(t reflect.Type, index []int) bool {
 		t = sf.Type
 	}
 	return false
-}
-
-// withNull lets null through constraints that would reject it.
-func withNull(cons []obj) []obj {
-	for i, c := range cons {
-		for j := range c {
-			switch c[j].k {
-			case "enum":
-				c[j].v = append(slices.Clone(c[j].v.([]any)), nil)
-			case "const":
-				c[j] = kv{"enum", []any{c[j].v, nil}}
-			case "anyOf":
-				c[j].v = append(slices.Clone(c[j].v.([]any)), obj{{"type", "null"}})
-			}
-		}
-		cons[i] = c
-	}
-	return cons
 }
 
 // mergeAll adds each constraint's keywords to s (keywords combine by
@@ -1005,7 +997,7 @@ func countRule(t reflect.Type, r rule) (obj, bool) {
 			return nil, false
 		}
 		// Equal JSON items decode to equal Go values; equal Go values
-		// may come from different JSON (null and "" for a string field),
+		// may come from different JSON only through pointers (see node),
 		// which only makes the schema looser.
 		scalar := jsonType(t.Elem()) != "object" && jsonType(t.Elem()) != "array"
 		return obj{{"uniqueItems", true}}, scalar

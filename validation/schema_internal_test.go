@@ -602,7 +602,7 @@ func BenchmarkInputSchemaBuild(b *testing.B) {
 	before := schemaBuilds.Load()
 	b.ReportAllocs()
 	for b.Loop() {
-		buildSchema(t, std, nil)
+		buildSchema(t, std, nil, "")
 	}
 	b.ReportMetric(float64(schemaBuilds.Load()-before)/float64(b.N), "builds/op")
 }

@@ -32,7 +32,6 @@ func ExampleInputSchema() {
 	// {
 	//   "additionalProperties": false,
 	//   "properties": {
-	//     "format": {},
 	//     "kinds": {
 	//       "items": {
 	//         "enum": [
@@ -42,10 +41,7 @@ func ExampleInputSchema() {
 	//         "type": "string"
 	//       },
 	//       "maxItems": 3,
-	//       "type": [
-	//         "array",
-	//         "null"
-	//       ]
+	//       "type": "array"
 	//     },
 	//     "limit": {
 	//       "anyOf": [
@@ -55,15 +51,9 @@ func ExampleInputSchema() {
 	//         {
 	//           "maximum": 50,
 	//           "minimum": 1
-	//         },
-	//         {
-	//           "type": "null"
 	//         }
 	//       ],
-	//       "type": [
-	//         "integer",
-	//         "null"
-	//       ]
+	//       "type": "integer"
 	//     },
 	//     "query": {
 	//       "description": "What to look for.",
@@ -90,8 +80,8 @@ func ExampleInputSchema_ignoreKeys() {
 		Properties map[string]json.RawMessage `json:"properties"`
 	}
 	_ = json.Unmarshal(raw, &s)
-	fmt.Println(s.Required, string(s.Properties["action"]), string(s.Properties["format"]))
-	// Output: [query] {} {}
+	fmt.Println(s.Required, string(s.Properties["action"]), len(s.Properties))
+	// Output: [query] {} 4
 }
 
 func TestInputSchemaNotAStruct(t *testing.T) {

@@ -16,7 +16,6 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 )
 
 // Schema is a tool's inputSchema compiled once, to check each call's
@@ -103,9 +102,10 @@ func (noLoader) Load(url string) (any, error) {
 // VALIDATION, the recovery line, a summary naming the top-level arguments
 // concerned (never a value the caller sent) and one field per failure, all
 // of them at once. tool names the tool in the error; WithTool overrides it,
-// IgnoreKeys lets top-level keys through that the schema does not have
-// (the format argument, format.Argument, always is), WithValidator is
-// ignored.
+// IgnoreKeys lets top-level keys through that the schema does not have,
+// as WithFormatArgument does its argument (its value is checked when the
+// schema declares it, as InputSchema's does with that option), WithValidator
+// is ignored.
 //
 // A failure reads as binding's does for the validate tag that says the
 // same (see the package documentation, "JSON Schema"): the same message,
@@ -125,14 +125,15 @@ func (noLoader) Load(url string) (any, error) {
 // INTERNAL_ERROR.
 func (s *Schema) Check(tool string, raw []byte, opts ...Option) error {
 	var ignore []string
+	formatArg := ""
 	if len(opts) > 0 {
 		c := newConfig(opts)
 		if c.tool != "" {
 			tool = c.tool
 		}
-		ignore = c.ignore
+		ignore, formatArg = c.ignore, c.formatArg
 	}
-	if e := s.check(tool, raw, ignore); e != nil {
+	if e := s.check(tool, raw, ignore, formatArg); e != nil {
 		return e
 	}
 	return nil
@@ -144,7 +145,8 @@ type checkRun struct {
 	text     string // the arguments
 	inst     any    // the arguments decoded (map[string]any)
 	ignore   []string
-	probs    list // keys sent twice, nesting too deep, numbers out of range
+	format   string // the format argument's name, "" when off
+	probs    list   // keys sent twice, nesting too deep, numbers out of range
 	items    []sitem
 	keys     []byte // the sort keys of items, end to end
 	loc      locator
@@ -193,7 +195,7 @@ const (
 
 var emptyObject = []byte("{}")
 
-func (s *Schema) check(tool string, raw []byte, ignore []string) (e *errorx.Error) {
+func (s *Schema) check(tool string, raw []byte, ignore []string, formatArg string) (e *errorx.Error) {
 	defer func() {
 		if p := recover(); p != nil {
 			e = internalError(tool, fmt.Errorf("validation: panic: %v", p))
@@ -209,7 +211,7 @@ func (s *Schema) check(tool string, raw []byte, ignore []string) (e *errorx.Erro
 			Message: "Is not valid JSON.", Expected: "a JSON object", Rule: RuleSyntax,
 		}})
 	}
-	r := &checkRun{s: s, text: string(raw), ignore: ignore}
+	r := &checkRun{s: s, text: string(raw), ignore: ignore, format: formatArg}
 	if r.text[0] != '{' {
 		f := typeField("object")
 		p := scanner{s: r.text}
@@ -811,7 +813,7 @@ func itemsBefore(n *snode) int {
 // parent; the format argument and the IgnoreKeys keys are let through at
 // the top.
 func (r *checkRun) unknown(segs []seg, parent *snode) {
-	if len(segs) == 1 && (segs[0].key == format.Argument || contains(r.ignore, segs[0].key)) {
+	if len(segs) == 1 && (r.format != "" && segs[0].key == r.format || contains(r.ignore, segs[0].key)) {
 		return
 	}
 	r.add(sitem{how: howUnknown, segs: segs, node: parent})

@@ -30,9 +30,10 @@ import (
 //     at the path (or, for a member of a struct or array not sent or sent
 //     null, or an item missing from a fixed-size array, at the struct's or
 //     array's path) with the same value sent: a tag the zero
-//     value fails on a property not sent or sent null (binding decodes
-//     null as the zero value; the schema requires a value, or rejects
-//     null: "Required." or "Wrong type." for binding's "Must be 'yes'."),
+//     value fails on a property not sent, or on a pointer sent null
+//     (binding decodes null as nil; the schema requires a value, or
+//     rejects null: "Required." or "Wrong type." for binding's "Must be
+//     'yes'."),
 //     gt and lt on strings (minLength
 //     and maxLength one off: "Minimum length: 2 characters." for "Must be
 //     longer than 1 character."), the range of integers narrower than 64

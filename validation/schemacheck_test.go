@@ -60,13 +60,13 @@ func TestSchemaKeywords(t *testing.T) {
 		{"required false", `{"properties":{"b":{"type":"boolean","const":true}},"required":["b"]}`, `{"b":false}`,
 			[]errorx.Field{S("b", false).R("required", "Required.").H("false does not count.").F()}},
 		{"required null", `{"properties":{"q":{"type":"string"}},"required":["q"]}`, `{"q":null}`,
-			[]errorx.Field{S("q", nil).R("required", "Required.").F()}},
+			[]errorx.Field{S("q", nil).R("type", "Wrong type.").E("string").F()}},
 		{"required not null", `{"properties":{"q":{"not":{"type":"null"}}},"required":["q"]}`, `{"q":null}`,
 			[]errorx.Field{S("q", nil).R("required", "Required.").F()}},
 		{"required empty and enum", `{"properties":{"r":{"type":"string","minLength":1,"enum":["a","b"]},"id":{"type":"string","minLength":1,"format":"uuid","pattern":"^x"}},"required":["r","id"]}`,
 			`{"r":"","id":""}`,
 			[]errorx.Field{
-				S("r", "").R("required", "Required.").H("An empty string does not count.").F(),
+				S("r", "").R("required", "Required.").O("a", "b").H("An empty string does not count.").F(),
 				S("id", "").R("required", "Required.").H("An empty string does not count.").F(),
 			}},
 		{"type", `{"properties":{"n":{"type":"integer"}}}`, `{"n":"5"}`,
@@ -234,7 +234,7 @@ func TestSchemaSummary(t *testing.T) {
 		"patternProperties":{"^x":{"type":"integer"}},"additionalProperties":false}`,
 		`{"a":1,"b":{"c":1},"xsecretname":"v","zz":1,"yy":2}`)
 	require.NotNil(t, e)
-	assert.Equal(t, "5 arguments of tool are invalid: a, b, 2 unknown keys.", e.Message)
+	assert.Equal(t, "3 arguments of tool are invalid: a, b; and 2 unknown keys were sent.", e.Message)
 	assert.NotContains(t, e.Message, "xsecretname")
 }
 
@@ -259,14 +259,18 @@ func TestSchemaRoot(t *testing.T) {
 	assert.Nil(t, checkSchema(t, `{}`, `{"any":[1,{"x":null}]}`))
 }
 
-// TestSchemaFormatArgument: the toolerror dialect's format argument and
-// the IgnoreKeys keys are let through at the top, not offered in hints;
-// held to the schema when it declares them, and unknown below the top.
+// TestSchemaFormatArgument: the toolerror dialect's format argument, when
+// turned on, and the IgnoreKeys keys are let through at the top, not
+// offered in hints; held to the schema when it declares them, and unknown
+// below the top. Turned off, an undeclared format key is unknown.
 func TestSchemaFormatArgument(t *testing.T) {
 	schema := `{"properties":{"name":{"type":"string"},"format":{},"sub":{"properties":{},"additionalProperties":false}},"additionalProperties":false}`
 	assert.Nil(t, checkSchema(t, schema, `{"format":"json","name":"x"}`))
-	assert.Nil(t, checkSchema(t, `{"properties":{"name":{}},"additionalProperties":false}`, `{"format":"json","action":"list"}`,
-		validation.IgnoreKeys("action")))
+	closed := `{"properties":{"name":{}},"additionalProperties":false}`
+	assert.Nil(t, checkSchema(t, closed, `{"format":"json","action":"list"}`,
+		validation.IgnoreKeys("action"), validation.WithFormatArgument("format")))
+	assert.Equal(t, []errorx.Field{S("format", "json").R("unknown", "Unknown field.").H("Remove it. Valid fields: 'name'.").F()},
+		schemaFields(t, closed, `{"format":"json","action":"list"}`, validation.IgnoreKeys("action")))
 	fs := schemaFields(t, schema, `{"formt":1,"sub":{"format":1}}`)
 	assert.Equal(t, []errorx.Field{
 		S("sub.format", N("1")).R("unknown", "Unknown field.").H("Remove it: no fields are accepted here.").F(),

@@ -131,6 +131,16 @@ func (r *checkRun) requiredAt(segs []seg) bool {
 	return parent != nil && parent.required[segs[len(segs)-1].key]
 }
 
+// optionsAt returns the options of the enum of the value at segs, if it
+// has one: a property required and not sent lists them, as binding's
+// required does on a field with a oneof.
+func (r *checkRun) optionsAt(segs []seg) []string {
+	if n := r.nodeAt(segs); n != nil {
+		return n.options
+	}
+	return nil
+}
+
 // field translates an item.
 func (r *checkRun) field(it *sitem) errorx.Field {
 	path := pathOf(it.segs)
@@ -140,17 +150,21 @@ func (r *checkRun) field(it *sitem) errorx.Field {
 		readSent(&f, r.probs.meta[it.n], r.text)
 		return f
 	case howRequired:
-		return errorx.RequiredField(path)
+		f := errorx.RequiredField(path)
+		f.Options = r.optionsAt(it.segs)
+		return f
 	case howDependent:
 		f := errorx.RequiredField(path)
 		f.Rule = "required_with"
 		f.Hint = required(Failure{ActualTag: f.Rule, Param: oneofParam(it.by)}).Hint
+		f.Options = r.optionsAt(it.segs)
 		return f
 	case howUnknown:
 		return r.unknownField(it, path)
 	case howEmpty:
 		t := requiredText("", true)
-		return errorx.Field{Path: path, Sent: "", WasSent: true, Message: t.Message, Hint: t.Hint, Rule: RuleRequired}
+		return errorx.Field{Path: path, Sent: "", WasSent: true, Message: t.Message, Hint: t.Hint, Rule: RuleRequired,
+			Options: r.optionsAt(it.segs)}
 	case howTooMany:
 		f := errorx.Field{Path: path, Rule: "max", Param: itoa(it.n)}
 		f.Sent, f.WasSent = r.sent(it.segs)
@@ -211,9 +225,8 @@ func (r *checkRun) keyword(it *sitem, sent any, was bool) (Text, string, string)
 	n := it.node
 	switch k := it.e.ErrorKind.(type) {
 	case *kind.Type:
-		if sent == nil && was && r.requiredHere(it) {
-			return requiredText(sent, was), RuleRequired, "" // null for a property required
-		}
+		// null too, on a property required or not: binding rejects null
+		// for a value that is not a pointer in the same words.
 		return Text{Expected: typeNames(k.Want)}, RuleType, ""
 	case *kind.Enum:
 		t := oneOf(Failure{})

@@ -100,11 +100,13 @@ func (s *Schema) index(raw string) {
 		}
 		offered := n.names
 		if n.s == s.root {
-			// The format argument InputSchema lists is let through, not
-			// offered (as binding does).
+			// The format argument InputSchema lists (WithFormatArgument;
+			// earlier versions wrote "format": {}) is not offered for an
+			// unknown key, as binding does not offer it.
 			offered = slices.DeleteFunc(slices.Clone(offered), func(name string) bool {
 				p := n.props[name]
-				return name == format.Argument && p.node != nil && acceptsAll(p.node.s)
+				return p.node != nil && (p.node.s.Description == formatDescription ||
+					name == format.Argument && acceptsAll(p.node.s))
 			})
 		}
 		n.si = &structInfo{names: offered, removeHint: removeHint(offered)}

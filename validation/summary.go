@@ -57,10 +57,11 @@ func fill(e *errorx.Error, tool string, fields []errorx.Field, scopes []meta) {
 	}
 }
 
-// summary writes "3 arguments of users/create are invalid: email, role, 1
-// unknown key.": the distinct top-level arguments concerned (at most 10),
-// then the count of unknown top-level keys. Keys the caller chose
-// (unknown keys, map keys) are counted, never named.
+// summary writes "2 arguments of users/create are invalid: email, role;
+// and 1 unknown key was sent.": the distinct top-level arguments concerned
+// (ten named, the others counted), then the unknown top-level keys (see
+// tally.text). Keys the caller chose (unknown keys, map keys) are counted,
+// never named.
 func summary(tool string, fields []errorx.Field, ms []meta) string {
 	if len(fields) == 1 {
 		root := fields[0].Path == ""
@@ -89,9 +90,11 @@ func summary(tool string, fields []errorx.Field, ms []meta) string {
 
 // tally counts the arguments a summary names.
 type tally struct {
-	names          [10]string // the first len of them
-	len            int
-	unknown, other int
+	names   [10]string // the first len of them
+	len     int
+	more    map[string]bool // the names past the first ten, counted once each
+	unknown int             // unknown top-level keys
+	other   int             // fields below keys the caller chose
 }
 
 // addPath counts the field at path failing rule, reading where it is
@@ -124,51 +127,67 @@ func (c *tally) addScope(s scope) {
 	case s.kind == scopeUnknown:
 		c.unknown++
 	case s.kind == scopeArg:
-		if !slices.Contains(c.names[:c.len], s.arg) {
-			if c.len < len(c.names) {
-				c.names[c.len] = s.arg
-				c.len++
-			} else {
-				c.other++
+		switch {
+		case slices.Contains(c.names[:c.len], s.arg):
+		case c.len < len(c.names):
+			c.names[c.len] = s.arg
+			c.len++
+		default:
+			// Names past ten are the server's (struct fields, declared
+			// properties): as many as the arguments have, at most.
+			if c.more == nil {
+				c.more = map[string]bool{}
 			}
+			c.more[s.arg] = true
 		}
 	default:
 		c.other++
 	}
 }
 
-// text writes the summary of what c counted.
+// text writes the summary of what c counted: "3 arguments of users/create
+// are invalid: email, role, age; and 1 unknown key was sent.", "2 unknown
+// keys were sent to users/create.", names past ten as "and 4 more".
 func (c *tally) text(tool string) string {
-	n := c.len + c.unknown + c.other
+	invalid := c.len + len(c.more) + c.other
 	var text [192]byte // most summaries fit: interned, they allocate nothing
 	b := text[:0]
-	b = appendIndex(b, n)
-	if n == 1 {
-		b = append(b, " argument"...)
-	} else {
-		b = append(b, " arguments"...)
-	}
-	if n == 1 {
-		b = appendTool(b, tool, " is invalid")
-	} else {
-		b = appendTool(b, tool, " are invalid")
-	}
-	sep := ": "
-	for _, name := range c.names[:c.len] {
-		b = append(b, sep...)
-		b = appendName(b, name)
-		sep = ", "
-	}
-	if c.unknown > 0 {
-		b = append(b, sep...)
-		b = appendIndex(b, c.unknown)
-		b = append(b, " unknown key"...)
-		if c.unknown > 1 {
-			b = append(b, 's')
+	if invalid > 0 || c.unknown == 0 {
+		b = appendIndex(b, invalid)
+		if invalid == 1 {
+			b = appendTool(append(b, " argument"...), tool, " is invalid")
+		} else {
+			b = appendTool(append(b, " arguments"...), tool, " are invalid")
 		}
+		for i, name := range c.names[:c.len] {
+			if i == 0 {
+				b = append(b, ": "...)
+			} else {
+				b = append(b, ", "...)
+			}
+			b = appendName(b, name)
+		}
+		if n := len(c.more); n > 0 {
+			b = append(b, " and "...)
+			b = appendIndex(b, n)
+			b = append(b, " more"...)
+		}
+		if c.unknown == 0 {
+			return interned(append(b, '.'))
+		}
+		b = append(b, "; and "...)
 	}
-	b = append(b, '.')
-	return interned(b)
+	b = appendIndex(b, c.unknown)
+	if c.unknown == 1 {
+		b = append(b, " unknown key was sent"...)
+	} else {
+		b = append(b, " unknown keys were sent"...)
+	}
+	if invalid == 0 && tool != "" {
+		b = append(b, " to "...)
+		b = appendName(b, tool)
+	}
+	return interned(append(b, '.'))
 }
 
 // appendTool appends " of tool" (nothing for no tool), then rest.

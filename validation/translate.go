@@ -240,6 +240,9 @@ func (t *translator) field(fe validator.FieldError, r resolved) errorx.Field {
 	} else {
 		txt, rule = t.v.textOf(f)
 	}
+	if !r.isKey && t.v.custom[f.Tag] == nil && t.v.custom[f.ActualTag] == nil {
+		txt, rule = requiredOptions(txt, rule, sent, was, t.onField(r))
+	}
 	if r.isKey {
 		txt.Message = "Invalid key. " + txt.Message
 	}
@@ -250,6 +253,18 @@ func (t *translator) field(fe validator.FieldError, r resolved) errorx.Field {
 		Path: r.path, Sent: sent, WasSent: was,
 		Message: txt.Message, Expected: txt.Expected, Options: txt.Options, Hint: txt.Hint, Rule: rule, Param: fieldParam(rule, f),
 	}
+}
+
+// onField returns the field r failed on when the failure is the field's
+// own (not an element's, a map entry's or a key's), else nil.
+func (t *translator) onField(r resolved) *goField {
+	if r.leaf == nil || len(t.segs) == 0 {
+		return nil
+	}
+	if last := t.segs[len(t.segs)-1]; last.isIdx || last.caller {
+		return nil
+	}
+	return r.leaf
 }
 
 // fieldParam is the Param of the field a failure of rule gives: the tag's

@@ -37,6 +37,9 @@ type goField struct {
 	skipped  bool   // json:"-": never decoded
 	validate string // the validate tag
 	ord      int    // position in the struct's own JSON field list, -1 if not there
+	// options are the options of the field's own oneof (before any dive),
+	// which a failure of required on the field lists too.
+	options []string
 
 	texts atomic.Pointer[[]cachedText] // base texts of the rules that failed here
 }
@@ -124,6 +127,7 @@ func buildStructInfo(t reflect.Type) *structInfo {
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		gf := &goField{goName: sf.Name, idx: i, validate: sf.Tag.Get("validate"), ord: -1}
+		gf.options = ownOptions(gf.validate)
 		name, _, tagged := jsonName(sf)
 		switch {
 		case name == "-":
@@ -140,6 +144,18 @@ func buildStructInfo(t reflect.Type) *structInfo {
 		si.goList = append(si.goList, gf)
 	}
 	return si
+}
+
+// ownOptions are the options of the oneof (or oneofci) of a validate tag
+// that applies to the field itself, before any dive; nil when none.
+func ownOptions(tag string) []string {
+	own, _, _ := splitDive(parseRules(tag))
+	for _, r := range own {
+		if r.tag == "oneof" || r.tag == "oneofci" {
+			return ParseOneOf(r.param)
+		}
+	}
+	return nil
 }
 
 // goField returns the direct field named name (a Go name), or nil.

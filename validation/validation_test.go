@@ -225,11 +225,11 @@ func cases(t testing.TB) []tcase {
 				A *Address `json:"address" validate:"required"`
 			})
 		}, args: `{}`, want: []errorx.Field{errorx.RequiredField("address")}},
-		{name: "null leaves a non-pointer zero", dst: func() any {
+		{name: "null is not a value of a non-pointer", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"required"`
 			})
-		}, args: `{"v":null}`, want: []errorx.Field{S("v", nil).R("required", "Required.").F()}},
+		}, args: `{"v":null}`, want: []errorx.Field{S("v", nil).R("type", "Wrong type.").E("string").F()}},
 		{name: "required_if and friends", dst: func() any { return new(Conditional) },
 			args: `{"role":"admin","phone":"+14155552671","email":"a@b.co"}`,
 			want: []errorx.Field{

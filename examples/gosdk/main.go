@@ -18,8 +18,10 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/validation"
 )
 
 func main() {
@@ -60,15 +62,18 @@ func newServer(d render.Dialect, logger *slog.Logger) *mcp.Server {
 	s.AddReceivingMiddleware(gosdk.Middleware(r)) // first: outermost
 
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true}
-	gosdk.AddTool(s, &mcp.Tool{Name: "files.list", Description: "List the files of the workspace.", Annotations: readOnly}, listFiles)
-	gosdk.AddTool(s, &mcp.Tool{Name: "files.read", Description: "Read one file of the workspace.", Annotations: readOnly}, readFile)
+	// The Renderer reads the per-call format argument: the typed tools
+	// advertise and accept it.
+	perCall := validation.WithFormatArgument(format.Argument)
+	gosdk.AddTool(s, &mcp.Tool{Name: "files.list", Description: "List the files of the workspace.", Annotations: readOnly}, listFiles, perCall)
+	gosdk.AddTool(s, &mcp.Tool{Name: "files.read", Description: "Read one file of the workspace.", Annotations: readOnly}, readFile, perCall)
 	mcp.AddTool(s, &mcp.Tool{Name: "search", Description: "Search the workspace.", Annotations: readOnly}, search)
-	gosdk.AddTool(s, &mcp.Tool{Name: "files.reserve", Description: "Reserve files for editing."}, reserveFiles)
-	gosdk.AddTool(s, &mcp.Tool{Name: "users.create", Description: "Create a user."}, createUser)
-	gosdk.AddTool(s, &mcp.Tool{Name: "accounts.create", Description: "Create an account."}, createAccount)
-	gosdk.AddTool(s, &mcp.Tool{Name: "reports.build", Description: "Build the monthly report."}, buildReport)
-	gosdk.AddTool(s, &mcp.Tool{Name: "weather.get", Description: "Get the forecast for a city.", Annotations: readOnly}, getWeather)
-	gosdk.AddTool(s, &mcp.Tool{Name: "files.find", Description: "Deprecated: use search.", Annotations: readOnly}, findFiles)
+	gosdk.AddTool(s, &mcp.Tool{Name: "files.reserve", Description: "Reserve files for editing."}, reserveFiles, perCall)
+	gosdk.AddTool(s, &mcp.Tool{Name: "users.create", Description: "Create a user."}, createUser, perCall)
+	gosdk.AddTool(s, &mcp.Tool{Name: "accounts.create", Description: "Create an account."}, createAccount, perCall)
+	gosdk.AddTool(s, &mcp.Tool{Name: "reports.build", Description: "Build the monthly report."}, buildReport, perCall)
+	gosdk.AddTool(s, &mcp.Tool{Name: "weather.get", Description: "Get the forecast for a city.", Annotations: readOnly}, getWeather, perCall)
+	gosdk.AddTool(s, &mcp.Tool{Name: "files.find", Description: "Deprecated: use search.", Annotations: readOnly}, findFiles, perCall)
 	s.AddTool(&mcp.Tool{
 		Name:        "db.query",
 		Description: "Run a read-only SQL query.",

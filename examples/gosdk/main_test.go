@@ -139,6 +139,11 @@ func TestSameCallsAsMCPGoExamples(t *testing.T) {
 		if typed[c.Name] && c.Want.Code == "VALIDATION" && got.Want.Code == "INVALID_INPUT" {
 			got.Want.Code = c.Want.Code
 		}
+		if c.Name == "validation_format_unknown" && slices.Contains(got.Want.Fields, "format") {
+			// Binding holds the format argument to its values
+			// (validation.WithFormatArgument): 42 is a field here.
+			got.Want.Fields = slices.DeleteFunc(slices.Clone(got.Want.Fields), func(p string) bool { return p == "format" })
+		}
 		if !ok || !reflect.DeepEqual(got, c) {
 			t.Errorf("examples/server's call %s:\n%+v\nhere:\n%+v", c.Name, c, got)
 		}
