@@ -310,7 +310,10 @@ func (r *redactor) members(v any) (any, bool) {
 		return copyonwrite.Slice(x, func(m any) (any, bool) {
 			if pairs {
 				if p := m.([]any); IsSecret(p[0].(string), r.names) {
-					return []any{p[0], Redact(p[1])}, true
+					// The name is read as a value too: it may itself be
+					// text that spells out a secret (JSON text, key=value).
+					name, _ := r.at("", p[0])
+					return []any{name, Redact(p[1])}, true
 				}
 			}
 			return r.at("", m)
