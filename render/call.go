@@ -322,10 +322,11 @@ func panicText(v any, max int) string {
 
 // PanicError returns the error the adapters' middlewares render for a
 // handler that panicked (HandlePanic): INTERNAL_ERROR, with a message and a
-// recovery that say nothing of the panic.
+// recovery that say nothing of the panic; the recovery is
+// errorx.InternalRecovery, as for an error errorx.From cannot classify.
 func PanicError() *errorx.Error {
 	return errorx.New(errorx.CodeInternalError, "The tool failed unexpectedly. The server has logged the failure.").
-		WithRecovery("Do not retry the same call. Try another approach, or report the problem.")
+		WithRecovery(errorx.InternalRecovery)
 }
 
 // holdsJSON reports whether one of the text blocks is a JSON document equal
