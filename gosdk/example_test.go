@@ -146,9 +146,7 @@ func ExampleRenderRequest() {
 			return gosdk.RenderRequest(ctx, r, req, errorx.NotFound("No such file.")), nil
 		})
 
-	res, _ := session(s).CallTool(context.Background(), &mcp.CallToolParams{
-		Name: "files.read", Arguments: map[string]any{"format": "markdown"},
-	})
+	res, _ := session(s).CallTool(context.Background(), &mcp.CallToolParams{Name: "files.read"})
 	fmt.Println(text(res))
 	// Output:
 	// **Error:** No such file.

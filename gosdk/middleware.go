@@ -61,8 +61,9 @@ const (
 //     render.WithProtocolErrors matches, stay JSON-RPC errors.
 //
 // Everything else the Renderer does applies as on mcp-go: the per-call
-// format argument of the toolerror dialect (read from the raw arguments,
-// only when an error is rendered), OutputSchemaSafe (the middleware lists
+// format argument of the toolerror dialect when the server turns it on
+// (read from the raw arguments, only when an error is rendered, and only
+// for a tool whose listed inputSchema has it), OutputSchemaSafe (the middleware lists
 // the server's tools, through the handlers below it, to learn whether the
 // called tool declares an outputSchema, only when it renders an error),
 // limits, redaction, the internal-text policy and slog logging. Other

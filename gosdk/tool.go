@@ -21,8 +21,10 @@ import (
 // (secrets redacted), what was expected and, for an unknown key, the
 // closest valid name; go-sdk's typed tools answer with one schema message
 // in Go field names. Binding is strict: unknown keys, wrong JSON types and
-// failed validate tags are errors; the toolerror dialect's format argument
-// is let through (see validation.IgnoreKeys).
+// failed validate tags are errors. The toolerror dialect's per-call format
+// argument is one only when opts include validation.WithFormatArgument
+// (give it r.FormatArgument(), the name the server's Renderer reads): the
+// schema then lists it and binding takes it.
 //
 // The tool's inputSchema is t.InputSchema when set, else, for a struct In,
 // validation.InputSchema[In](opts...): the JSON Schema of exactly the

@@ -41,7 +41,8 @@
 // A Renderer is a server's error policy, configured once. An SDK's adapter
 // applies it to every tool call: it turns the Go errors and panics of every
 // tool into tool errors in its dialect (never JSON-RPC errors), names the
-// tool, honours toolerror's per-call format argument, and keeps the error
+// tool, honours toolerror's per-call format argument when the server turns
+// it on (WithFormatArgument), and keeps the error
 // results of tools that declare an outputSchema readable by strict clients
 // (OutputSchemaSafe). On mcp-go:
 //

@@ -57,14 +57,16 @@ func main() {
 // validation), typed with go-sdk's own mcp.AddTool (search) and raw
 // (db.query).
 func newServer(d render.Dialect, logger *slog.Logger) *mcp.Server {
-	r := render.NewRenderer(d, render.WithLogger(logger))
+	// In the toolerror dialect each call may pick its error's text blocks
+	// with a format argument: the Renderer reads it, and the typed tools
+	// advertise and accept it exactly when it does (r.FormatArgument is
+	// "" in the other dialects).
+	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument(format.Argument))
 	s := mcp.NewServer(&mcp.Implementation{Name: "mcperr-gosdk", Version: "0.1.0"}, &mcp.ServerOptions{Logger: logger})
 	s.AddReceivingMiddleware(gosdk.Middleware(r)) // first: outermost
 
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true}
-	// The Renderer reads the per-call format argument: the typed tools
-	// advertise and accept it.
-	perCall := validation.WithFormatArgument(format.Argument)
+	perCall := validation.WithFormatArgument(r.FormatArgument())
 	gosdk.AddTool(s, &mcp.Tool{Name: "files.list", Description: "List the files of the workspace.", Annotations: readOnly}, listFiles, perCall)
 	gosdk.AddTool(s, &mcp.Tool{Name: "files.read", Description: "Read one file of the workspace.", Annotations: readOnly}, readFile, perCall)
 	mcp.AddTool(s, &mcp.Tool{Name: "search", Description: "Search the workspace.", Annotations: readOnly}, search)

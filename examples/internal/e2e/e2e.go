@@ -35,6 +35,15 @@ type Call struct {
 	// Hidden lists text that must appear nowhere in the result: panic
 	// values, stack traces, credentials in an error's text.
 	Hidden []string `json:"hidden"`
+	// Dialects lists the dialects the call is made in (every one when
+	// empty): a call that sends the per-call format argument to a tool
+	// that binds strictly is one only the toolerror dialect takes.
+	Dialects []string `json:"dialects"`
+}
+
+// In reports whether call is made in dialect.
+func (c Call) In(dialect string) bool {
+	return len(c.Dialects) == 0 || slices.Contains(c.Dialects, dialect)
 }
 
 // Want is what Decode must read back from a call's result. An error result
@@ -254,6 +263,9 @@ func RunSessions(t *testing.T, connect func(t testing.TB, d render.Dialect) Sess
 			s := connect(t, d)
 			schemas := s.OutputSchemas(t)
 			for _, call := range calls {
+				if !call.In(name) {
+					continue
+				}
 				t.Run(call.Name, func(t *testing.T) {
 					if schemas[call.Tool] != call.Want.OutputSchema {
 						t.Errorf("%s declares an outputSchema: %v, calls.json says %v", call.Tool, schemas[call.Tool], call.Want.OutputSchema)
@@ -273,6 +285,7 @@ func RunSessions(t *testing.T, connect func(t testing.TB, d render.Dialect) Sess
 // s, a session of a server whose dialect is dialect, each goroutine three
 // times over, and checks each result (run it with -race).
 func RunConcurrently(t *testing.T, s Session, dialect string, calls []Call) {
+	calls = slices.DeleteFunc(slices.Clone(calls), func(c Call) bool { return !c.In(dialect) })
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {
@@ -449,6 +462,9 @@ func CheckTypeScript(t *testing.T, path string, calls []Call) {
 	for _, dialect := range render.Names() {
 		t.Run(dialect, func(t *testing.T) {
 			for _, call := range calls {
+				if !call.In(dialect) {
+					continue
+				}
 				t.Run(call.Name, func(t *testing.T) {
 					l, ok := lines[[2]string{dialect, call.Name}]
 					if !ok {
