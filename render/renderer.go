@@ -24,14 +24,15 @@ import (
 // OutputSchemaSafe, DefaultLimits and errorx.SecretNames, and keeps internal
 // text off the wire.
 type Renderer struct {
-	dialect      Dialect
-	logger       *slog.Logger
-	schema       OutputSchemaPolicy
-	formatArg    string
-	protocol     func(error) bool
-	limits       Limits
-	secrets      []string
-	internalText bool
+	dialect       Dialect
+	logger        *slog.Logger
+	schema        OutputSchemaPolicy
+	formatArg     string
+	protocol      func(error) bool
+	limits        Limits
+	secrets       []string
+	internalText  bool
+	unknownResult bool
 }
 
 // A RendererOption configures a Renderer.

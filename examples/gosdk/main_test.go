@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"os"
@@ -11,8 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/e2e"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/internal/logtest"
@@ -55,6 +58,9 @@ func (s session) call(t testing.TB, tool string, args map[string]any) *mcp.CallT
 // for e2e.Check, which reads it with render.Decode.
 func (s session) CallTool(ctx context.Context, call e2e.Call) (*render.Result, error) {
 	res, err := s.cs.CallTool(ctx, &mcp.CallToolParams{Name: call.Tool, Arguments: call.Arguments})
+	if wire := (*jsonrpc.Error)(nil); errors.As(err, &wire) {
+		return nil, &e2e.RPCError{Code: wire.Code, Data: wire.Data, Err: err}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -144,6 +150,11 @@ func TestSameCallsAsMCPGoExamples(t *testing.T) {
 			// key unless the Renderer reads it (the toolerror dialect).
 			got.Dialects = nil
 		}
+		if c.Name == "unknown_tool" && c.Want.RPCError == got.Want.RPCError {
+			// Both answer -32602; go-sdk's error carries the model as its
+			// data, which calls.json describes here (mcp-go's carries none).
+			got.Want = c.Want
+		}
 		if c.Name == "validation_format_unknown" && slices.Contains(got.Want.Fields, "format") {
 			// Binding holds the format argument to its values
 			// (validation.WithFormatArgument): 42 is a field here.
@@ -211,7 +222,8 @@ func TestConcurrentCalls(t *testing.T) {
 }
 
 // TestAgentRecoversFromNotFound plays an agent that knows nothing but the
-// error: a misspelt tool name names the closest tools, the one meant first;
+// error: a misspelt tool name gets -32602 naming the closest tools, the one
+// meant first, in its message and data;
 // files.read of a path that does not exist names an action; the agent
 // calls it and reads every path it lists.
 func TestAgentRecoversFromNotFound(t *testing.T) {
@@ -219,11 +231,16 @@ func TestAgentRecoversFromNotFound(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			d, _ := render.ByName(name)
 			s := connect(t, newServer(d, discard()))
-			e, dialect := gosdk.Decode(s.call(t, "files.raed", map[string]any{"path": "docs/roadmap.md"}))
-			if e == nil || dialect != name || e.Code != "UNKNOWN_TOOL" || len(e.Actions) == 0 {
-				t.Fatalf("Decode: %s %+v, want an UNKNOWN_TOOL error that names the closest tools", dialect, e)
+			_, err := s.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "files.raed", Arguments: map[string]any{"path": "docs/roadmap.md"}})
+			var wire *jsonrpc.Error
+			if !errors.As(err, &wire) || wire.Code != jsonrpc.CodeInvalidParams || !strings.Contains(wire.Message, "Did you mean files.read") {
+				t.Fatalf("files.raed: %v, want -32602 naming the closest tools", err)
 			}
-			e, dialect = gosdk.Decode(s.call(t, e.Actions[0], map[string]any{"path": "docs/roadmap.md"}))
+			var unknown errorx.Error
+			if err := json.Unmarshal(wire.Data, &unknown); err != nil || unknown.Code != "UNKNOWN_TOOL" || len(unknown.Actions) == 0 {
+				t.Fatalf("data %s: %v, want an UNKNOWN_TOOL error that names the closest tools", wire.Data, err)
+			}
+			e, dialect := gosdk.Decode(s.call(t, unknown.Actions[0], map[string]any{"path": "docs/roadmap.md"}))
 			if e == nil || dialect != name || e.Code != "NOT_FOUND" || len(e.Actions) == 0 {
 				t.Fatalf("Decode: %s %+v, want a NOT_FOUND error that names an action", dialect, e)
 			}
