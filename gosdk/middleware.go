@@ -142,6 +142,9 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, res m
 	}
 	// The handler's own result (a nil *errorx.Error as err is no error).
 	if e := tr.GetError(); tr.IsError && e != nil {
+		if u, ok := e.(*unboundError); ok { // AddTool's binding failure
+			return m.failed(ctx, &c, tr, u.err)
+		}
 		if text, ok := onlySetErrorText(tr, e); ok {
 			return m.failed(ctx, &c, tr, m.sdkError(ctx, req, e, text))
 		}

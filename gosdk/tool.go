@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -40,10 +41,14 @@ import (
 // is t.OutputSchema when set, else inferred from Out (by go-sdk's
 // inference) unless Out is any.
 //
-// Binding failures are written like any tool error: with the server's
-// Middleware, in its dialect; without it, as the error's text in an isError
-// result (errorx.Text: at most errorx.MaxLogText bytes of it). AddTool panics, as mcp.AddTool does, when a schema cannot be
-// inferred or resolved.
+// A binding failure is a tool error (isError) that lists every bad
+// argument: with the server's Middleware, in its dialect; without it, as
+// the zero Renderer renders it (render.NewRenderer(nil): the interbase
+// dialect, the summary and its fields), the result mcpgo.Handler gives on
+// mcp-go. An error h returns is, without the Middleware, its text in an
+// isError result (errorx.Text: at most errorx.MaxLogText bytes of it), as
+// go-sdk's typed tools give it. AddTool panics, as mcp.AddTool does, when
+// a schema cannot be inferred or resolved.
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...validation.Option) {
 	tt, th, err := typedTool(t, h, opts)
 	if err != nil {
@@ -77,7 +82,7 @@ func typedTool[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts []v
 		}
 		in, err := validation.Bind[In](name, args, opts...)
 		if err != nil {
-			return errorResult(err), nil
+			return unboundResult(ctx, req, err), nil
 		}
 		res, o, err := h(ctx, req, in)
 		if e, ok := err.(*errorx.Error); ok && e == nil {
@@ -103,6 +108,30 @@ func errorResult(err error) *mcp.CallToolResult {
 	res.SetError(err)
 	return &res
 }
+
+// unboundResult is the result for err, arguments that fail binding: the
+// error as the zero Renderer renders it, what a server without the
+// Middleware sends (the same as mcpgo.Handler's), with err recorded
+// (SetError) as an unboundError, which the Middleware renders again in its
+// dialect.
+func unboundResult(ctx context.Context, req *mcp.CallToolRequest, err error) *mcp.CallToolResult {
+	var c render.Call
+	if req != nil && req.Params != nil {
+		c.Tool, c.Arguments = req.Params.Name, req.Params.Arguments
+	}
+	rendered, _ := (&render.Renderer{}).HandleError(ctx, &c, err) // a binding error is never a protocol error
+	res := FromResult(rendered)
+	res.SetError(&unboundError{err})
+	return res
+}
+
+// unboundError is the error AddTool records on the result of arguments
+// that fail binding: the Middleware renders err in its dialect.
+type unboundError struct{ err error }
+
+func (e *unboundError) Error() string { return e.err.Error() }
+
+func (e *unboundError) Unwrap() error { return e.err }
 
 // inputSchema returns In's inputSchema: validation.InputSchema (the
 // arguments binding accepts, from the same tags) for a struct, else what

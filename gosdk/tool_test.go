@@ -114,8 +114,9 @@ func TestAddToolOutputLikeGoSDK(t *testing.T) {
 }
 
 // TestAddToolWithoutMiddleware: without the Middleware, a binding failure
-// and a handler's error are still tool errors (the error's text, as go-sdk's
-// typed tools give), and a *jsonrpc.Error stays a protocol error.
+// is the zero Renderer's rendering (interbase: the summary and every
+// field), a handler's error its text (as go-sdk's typed tools give it),
+// and a *jsonrpc.Error stays a protocol error.
 func TestAddToolWithoutMiddleware(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
 	gosdk.AddTool(s, &mcp.Tool{Name: "signup"}, func(context.Context, *mcp.CallToolRequest, signup) (*mcp.CallToolResult, any, error) {
@@ -126,8 +127,10 @@ func TestAddToolWithoutMiddleware(t *testing.T) {
 	})
 	cs := connect(t, s)
 	res := call(t, cs, "signup", badSignups["many_fields"])
-	if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || !strings.Contains(text, "INVALID_INPUT") {
-		t.Errorf("binding failure: %+v", res)
+	e, dialect := gosdk.Decode(res)
+	if !res.IsError || dialect != render.NameInterbase || e == nil || e.Code != errorx.CodeInvalidInput || len(e.Fields) != 10 ||
+		!strings.HasPrefix(e.Message, "8 arguments of signup are invalid: ") {
+		t.Errorf("binding failure: %s %+v\n%+v", dialect, e, res)
 	}
 	res = call(t, cs, "signup", validSignup)
 	if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != "store is down" {

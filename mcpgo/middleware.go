@@ -30,6 +30,9 @@ import (
 //     rendering failure, with its stack, and the result is a minimal
 //     isError result with one fixed sentence (render.Decode reads it as
 //     INTERNAL_ERROR);
+//   - arguments that Handler's binding rejects are rendered in r's dialect
+//     (Handler's own result is the zero Renderer's rendering, for servers
+//     without Middleware);
 //   - a result the handler built itself, error or not, passes through
 //     untouched (when it returns a result and an error, the error wins, as
 //     it does in mcp-go), with one exception: under
@@ -89,8 +92,13 @@ func Middleware(r *render.Renderer) server.ToolHandlerMiddleware {
 			if render.Failed(res != nil, err) {
 				return handleError(ctx, r, req, err)
 			}
-			if res.IsError && hasStructured(res) {
-				return handleResult(ctx, r, req, res), nil
+			if res.IsError {
+				if unbound := takeUnrendered(res); unbound != nil {
+					return handleError(ctx, r, req, unbound) // Handler's binding failure
+				}
+				if hasStructured(res) {
+					return handleResult(ctx, r, req, res), nil
+				}
 			}
 			return res, nil
 		}
