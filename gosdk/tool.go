@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/typeunion"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -39,7 +40,8 @@ import (
 // structuredContent and, when h wrote no content, a text block, validated
 // against the output schema, as go-sdk's typed tools do. The output schema
 // is t.OutputSchema when set, else inferred from Out (by go-sdk's
-// inference) unless Out is any.
+// inference, its type arrays such as a slice's ["null","array"] written as
+// anyOf, which strict clients take) unless Out is any.
 //
 // A binding failure is a tool error (isError) that lists every bad
 // argument: with the server's Middleware, in its dialect; without it, as
@@ -174,6 +176,9 @@ func (o *output[Out]) resolve(t *mcp.Tool) error {
 		if err != nil {
 			return err
 		}
+		if inferred, err = withoutTypeArrays(inferred); err != nil {
+			return err
+		}
 		schema, t.OutputSchema = inferred, inferred
 	case *jsonschema.Schema:
 		schema = s
@@ -195,6 +200,26 @@ func (o *output[Out]) resolve(t *mcp.Tool) error {
 	}
 	o.resolved = resolved
 	return nil
+}
+
+// withoutTypeArrays returns s with its type arrays (go-sdk's inference
+// writes ["null","array"] for a slice) written as anyOf (see
+// internal/typeunion), which accepts the same outputs: strict clients
+// reject type arrays.
+func withoutTypeArrays(s *jsonschema.Schema) (*jsonschema.Schema, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	split, changed := typeunion.Split(b)
+	if !changed {
+		return s, nil
+	}
+	var out *jsonschema.Schema
+	if err := json.Unmarshal(split, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // fill completes the handler's result with its output: structuredContent,

@@ -102,25 +102,18 @@ func listFiles(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolRe
 	return textResult(strings.Join(slices.Sorted(maps.Keys(workspace)), "\n")), nil, nil
 }
 
-// readArgs is files.read's arguments. Path is kept as sent, so that the
-// handler tells a missing path (MISSING_REQUIRED_FIELD) from one that is
-// not a string (INVALID_FIELD_TYPE, with the value sent).
+// readArgs is files.read's arguments: gosdk.AddTool reports a missing path
+// or one that is not a string, with the value sent, as binding does
+// (examples/server's handler builds those errors itself), and the schema
+// says path is a string.
 type readArgs struct {
-	Path json.RawMessage `json:"path" description:"The file's path, as files.list shows it."`
+	Path string `json:"path" validate:"required" description:"The file's path, as files.list shows it."`
 }
 
 // readFile reads one file of the workspace. A path that is not there fails
 // with NOT_FOUND and names the tool that lists the paths that are.
 func readFile(_ context.Context, _ *mcp.CallToolRequest, in readArgs) (*mcp.CallToolResult, any, error) {
-	if in.Path == nil {
-		return nil, nil, errorx.Required("path").WithActions("files.list")
-	}
-	var path any
-	_ = json.Unmarshal(in.Path, &path)
-	p, ok := path.(string)
-	if !ok {
-		return nil, nil, errorx.WrongType("path", path, "string").WithActions("files.list")
-	}
+	p := in.Path
 	content, ok := workspace[p]
 	if !ok {
 		return nil, nil, errorx.NotFound(fmt.Sprintf("File %q does not exist.", p)).

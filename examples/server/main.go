@@ -89,13 +89,13 @@ func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	s.AddTool(mcp.NewTool("weather.get",
 		mcp.WithDescription("Get the forecast for a city."),
 		mcpgo.WithInputSchema[weatherArgs](perCall),
-		mcp.WithOutputSchema[forecast](),
+		mcpgo.WithOutputSchema[forecast](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), getWeather)
 	s.AddTool(mcp.NewTool("files.find",
 		mcp.WithDescription("Deprecated: use search."),
 		mcpgo.WithInputSchema[findArgs](perCall),
-		mcp.WithOutputSchema[matches](),
+		mcpgo.WithOutputSchema[matches](), // mcp.WithOutputSchema would list paths as ["null","array"]
 		mcp.WithReadOnlyHintAnnotation(true),
 	), findFiles)
 	s.AddTool(mcp.NewTool("db.query",
