@@ -102,7 +102,7 @@ func mcpGoServer(t *testing.T, r *render.Renderer) *client.Client {
 			return nil, fail(name)
 		})
 	}
-	s.AddTool(mcpgomcp.NewTool("signup"), mcpgo.Handler(func(context.Context, mcpgomcp.CallToolRequest, parity.Signup) (*mcpgomcp.CallToolResult, error) {
+	s.AddTool(mcpgomcp.NewTool("signup", mcpgo.WithInputSchema[parity.Signup]()), mcpgo.Handler(func(context.Context, mcpgomcp.CallToolRequest, parity.Signup) (*mcpgomcp.CallToolResult, error) {
 		return mcpgomcp.NewToolResultText("created"), nil
 	}))
 	return connectMCPGo(t, s)
