@@ -37,7 +37,7 @@ type ToolErrorer interface {
 //   - context.Canceled gives CANCELLED (INTERNAL);
 //   - os.ErrNotExist gives NOT_FOUND, os.ErrPermission FORBIDDEN;
 //   - an error implementing StatusCoder gives FromStatus's error;
-//   - anything else gives INTERNAL_ERROR.
+//   - anything else gives INTERNAL_ERROR, with InternalRecovery.
 //
 // Except for an *Error or a ToolErrorer, the message is a fixed sentence that
 // does not leak err's text; err becomes the cause.
@@ -46,7 +46,7 @@ func From(err error) *Error {
 		return nil
 	}
 	if !Searchable(err) {
-		e := New(CodeInternalError, "Internal server error.")
+		e := unclassified()
 		e.cause = err
 		return e
 	}
@@ -80,11 +80,16 @@ func From(err error) *Error {
 		if errors.As(err, &s) && s.StatusCode() != 0 {
 			e = FromStatus(s.StatusCode(), "")
 		} else {
-			e = New(CodeInternalError, "Internal server error.")
+			e = unclassified()
 		}
 	}
 	e.cause = err
 	return e
+}
+
+// unclassified is the error for a Go error From cannot classify.
+func unclassified() *Error {
+	return New(CodeInternalError, "Internal server error.").WithRecovery(InternalRecovery)
 }
 
 func isTimeout(err error) bool {

@@ -122,6 +122,12 @@ func RateLimited(message string, after time.Duration) *Error {
 // model has no recovery of its own.
 const ValidationRecovery = "Fix the fields above and call the tool again. Do not explain the error."
 
+// InternalRecovery is the recovery of the errors that say nothing of what
+// went wrong inside the server: the INTERNAL_ERROR From gives an error it
+// cannot classify, and the one a server renders for a panicking tool. The
+// same call would fail again; the agent is told to move on.
+const InternalRecovery = "Do not retry the same call. Try another approach, or report the problem."
+
 // Required returns the MISSING_REQUIRED_FIELD error MCP Fusion's required()
 // builds for field, with RequiredField(field) as its one field:
 // `Required field "workspace_id" is missing.`. Field may be caller text (a

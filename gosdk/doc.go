@@ -9,8 +9,8 @@
 // turns every tool's errors and panics into tool errors in the Renderer's
 // dialect (go-sdk sends a raw handler's error as a JSON-RPC error, and has
 // no recover: a panicking handler ends the process), answers a call of an
-// unknown tool with an UNKNOWN_TOOL tool error naming the closest tools,
-// and applies everything else the Renderer does (format argument,
+// unknown tool with the specification's JSON-RPC error, -32602, naming the
+// closest tools (render.Renderer.HandleUnknownTool), and applies everything else the Renderer does (format argument,
 // OutputSchemaSafe, limits, redaction, logging):
 //
 //	r := render.NewRenderer(render.XML{}, render.WithLogger(logger))

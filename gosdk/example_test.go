@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -53,9 +54,13 @@ func ExampleMiddleware() {
 	fmt.Println(res.IsError)
 	fmt.Println(text(res))
 
-	// A tool the server does not have: a tool error with a did-you-mean.
-	res, _ = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "project.get"})
-	fmt.Println(text(res))
+	// A tool the server does not have: the specification's JSON-RPC
+	// error, with a did-you-mean.
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "project.get"})
+	var wire *jsonrpc.Error
+	if errors.As(err, &wire) {
+		fmt.Println(wire.Code, wire.Message)
+	}
 	// Output:
 	// true
 	// <tool_error code="NOT_FOUND" tool="projects.get">
@@ -65,13 +70,7 @@ func ExampleMiddleware() {
 	//   <action>projects.list</action>
 	// </available_actions>
 	// </tool_error>
-	// <tool_error code="UNKNOWN_TOOL" tool="project.get">
-	// <message>The server has no tool named "project.get".</message>
-	// <recovery>Did you mean projects.get? List the tools again (tools/list) and call one of them by its exact name.</recovery>
-	// <available_actions>
-	//   <action>projects.get</action>
-	// </available_actions>
-	// </tool_error>
+	// -32602 The server has no tool named "project.get". Did you mean projects.get? List the tools again (tools/list) and call one of them by its exact name.
 }
 
 func ExampleAddTool() {
@@ -146,9 +145,7 @@ func ExampleRenderRequest() {
 			return gosdk.RenderRequest(ctx, r, req, errorx.NotFound("No such file.")), nil
 		})
 
-	res, _ := session(s).CallTool(context.Background(), &mcp.CallToolParams{
-		Name: "files.read", Arguments: map[string]any{"format": "markdown"},
-	})
+	res, _ := session(s).CallTool(context.Background(), &mcp.CallToolParams{Name: "files.read"})
 	fmt.Println(text(res))
 	// Output:
 	// **Error:** No such file.

@@ -48,9 +48,12 @@ const (
 //     rendered result is built on go-sdk's: what go-sdk wrote on it (the
 //     resultType of the 2026-07-28 protocol, _meta entries) stays;
 //   - a call of a tool the server does not have, which go-sdk answers with
-//     the JSON-RPC error `unknown tool "x"`, gets an UNKNOWN_TOOL tool
-//     result that names the closest tools the server has (as actions, and
-//     in a did-you-mean) and tells the agent to list the tools again;
+//     the JSON-RPC error `unknown tool "x"`, gets the same code, -32602
+//     (the MCP specification's answer), with the Renderer's message: the
+//     closest tools the server has in a did-you-mean and the advice to
+//     list the tools again, and the UNKNOWN_TOOL error in the model's JSON
+//     form as its data (render.Renderer.HandleUnknownTool); under
+//     render.WithUnknownToolResult, an UNKNOWN_TOOL tool result instead;
 //   - a result the handler built itself passes through, as on mcp-go: under
 //     render.OutputSchemaSafe, an error result with structuredContent of a
 //     tool that declares an outputSchema loses its structuredContent (its
@@ -61,8 +64,9 @@ const (
 //     render.WithProtocolErrors matches, stay JSON-RPC errors.
 //
 // Everything else the Renderer does applies as on mcp-go: the per-call
-// format argument of the toolerror dialect (read from the raw arguments,
-// only when an error is rendered), OutputSchemaSafe (the middleware lists
+// format argument of the toolerror dialect when the server turns it on
+// (read from the raw arguments, only when an error is rendered, and only
+// for a tool whose listed inputSchema has it), OutputSchemaSafe (the middleware lists
 // the server's tools, through the handlers below it, to learn whether the
 // called tool declares an outputSchema, only when it renders an error),
 // limits, redaction, the internal-text policy and slog logging. Other
@@ -132,12 +136,15 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, res m
 	tr, _ := res.(*mcp.CallToolResult)
 	switch {
 	case err != nil && tools.isUnknownTool(ctx, err):
-		return m.failed(ctx, &c, nil, tools.unknownTool(ctx))
+		return m.unknownTool(ctx, &c, tools)
 	case render.Failed(tr != nil, err):
 		return m.failed(ctx, &c, nil, err)
 	}
 	// The handler's own result (a nil *errorx.Error as err is no error).
 	if e := tr.GetError(); tr.IsError && e != nil {
+		if u, ok := e.(*unboundError); ok { // AddTool's binding failure
+			return m.failed(ctx, &c, tr, u.err)
+		}
 		if text, ok := onlySetErrorText(tr, e); ok {
 			return m.failed(ctx, &c, tr, m.sdkError(ctx, req, e, text))
 		}

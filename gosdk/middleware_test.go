@@ -53,7 +53,6 @@ var toolCases = []toolCase{
 		fields: []string{"login", "contact", "plan", "seats", "labels.1", "billing.country", "billing.vat", "api_secret", "note", "emial"},
 		hidden: []string{"hunter2", "apple pie"}},
 	{name: "bound_valid", tool: "signup", args: validSignup},
-	{name: "unknown_tool", tool: "files.reed", code: "UNKNOWN_TOOL", class: "NOT_FOUND", actions: []string{"files.read"}},
 }
 
 // TestMiddleware calls every tool in every dialect through go-sdk's
@@ -139,32 +138,76 @@ func TestPanicKeepsServing(t *testing.T) {
 	}
 }
 
-// TestUnknownTool: a call of a tool the server does not have is a tool
-// error naming the closest tools, not go-sdk's JSON-RPC error.
+// unknownTool calls tool, which the server does not have, and returns
+// the UNKNOWN_TOOL error the answer holds: by default the data of the
+// JSON-RPC error -32602, whose message is the error's message and
+// recovery; under render.WithUnknownToolResult, the tool result in
+// dialect.
+func unknownTool(t *testing.T, cs *mcp.ClientSession, tool, dialect string, asResult bool) *errorx.Error {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool})
+	if asResult {
+		if err != nil {
+			t.Fatalf("%s: protocol error %v, want a tool result", tool, err)
+		}
+		e, got := gosdk.Decode(res)
+		if e == nil || got != dialect || !res.IsError {
+			t.Fatalf("%s: %s %v, want a %s tool error", tool, got, e, dialect)
+		}
+		return e
+	}
+	var wire *jsonrpc.Error
+	if !errors.As(err, &wire) || wire.Code != jsonrpc.CodeInvalidParams {
+		t.Fatalf("%s: %v %+v, want the JSON-RPC error -32602", tool, err, res)
+	}
+	var e errorx.Error
+	if err := json.Unmarshal(wire.Data, &e); err != nil {
+		t.Fatalf("%s: data %s: %v", tool, wire.Data, err)
+	}
+	if want := e.Message + " " + e.Recovery; wire.Message != want {
+		t.Errorf("%s: message %q, want %q", tool, wire.Message, want)
+	}
+	return &e
+}
+
+// TestUnknownTool: a call of a tool the server does not have gets, in
+// every dialect, the JSON-RPC error -32602 (the specification's answer,
+// as go-sdk gives it) with a did-you-mean naming the closest tools and the
+// advice to list the tools again, and the UNKNOWN_TOOL error as data;
+// under render.WithUnknownToolResult, that error as a tool result.
 func TestUnknownTool(t *testing.T) {
-	cs := connect(t, newServer(quiet(render.Interbase{})))
-	for _, c := range []struct {
-		tool    string
-		actions []string
-	}{
-		{"files.reed", []string{"files.read"}},
-		{"FILES_READ", []string{"files.read"}},
-		{"zzz", nil},
-		{"weather.gt", []string{"weather.get"}},
-		{"report.build", []string{"reports.build"}},
-	} {
-		e, _ := gosdk.Decode(call(t, cs, c.tool, nil))
-		if e == nil || e.Code != errorx.CodeUnknownTool || e.EffectiveClass() != errorx.ClassNotFound || e.IsRetryable() {
-			t.Fatalf("%s: %+v, want UNKNOWN_TOOL, NOT_FOUND, not retryable", c.tool, e)
-		}
-		if !slices.Equal(e.Actions, c.actions) {
-			t.Errorf("%s: actions %q, want %q", c.tool, e.Actions, c.actions)
-		}
-		if !strings.Contains(e.Recovery, "tools/list") || !strings.Contains(e.Message, c.tool) {
-			t.Errorf("%s: message %q, recovery %q: want the name and the advice to list the tools", c.tool, e.Message, e.Recovery)
-		}
-		if len(c.actions) > 0 && !strings.Contains(e.Recovery, "Did you mean "+c.actions[0]+"?") {
-			t.Errorf("%s: recovery %q lacks the did-you-mean", c.tool, e.Recovery)
+	for _, dialect := range render.Names() {
+		for _, asResult := range []bool{false, true} {
+			d, _ := render.ByName(dialect)
+			var opts []render.RendererOption
+			if asResult {
+				opts = append(opts, render.WithUnknownToolResult())
+			}
+			cs := connect(t, newServer(quiet(d, opts...)))
+			for _, c := range []struct {
+				tool    string
+				actions []string
+			}{
+				{"files.reed", []string{"files.read"}},
+				{"FILES_READ", []string{"files.read"}},
+				{"zzz", nil},
+				{"weather.gt", []string{"weather.get"}},
+				{"report.build", []string{"reports.build"}},
+			} {
+				e := unknownTool(t, cs, c.tool, dialect, asResult)
+				if e.Code != errorx.CodeUnknownTool || e.EffectiveClass() != errorx.ClassNotFound || e.IsRetryable() || e.Tool != c.tool {
+					t.Errorf("%s %s: %+v, want UNKNOWN_TOOL, NOT_FOUND, not retryable, naming the tool", dialect, c.tool, e)
+				}
+				if !slices.Equal(e.Actions, c.actions) {
+					t.Errorf("%s %s: actions %q, want %q", dialect, c.tool, e.Actions, c.actions)
+				}
+				if !strings.Contains(e.Recovery, "tools/list") || !strings.Contains(e.Message, c.tool) {
+					t.Errorf("%s %s: message %q, recovery %q: want the name and the advice to list the tools", dialect, c.tool, e.Message, e.Recovery)
+				}
+				if len(c.actions) > 0 && !strings.Contains(e.Recovery, "Did you mean "+c.actions[0]+"?") {
+					t.Errorf("%s %s: recovery %q lacks the did-you-mean", dialect, c.tool, e.Recovery)
+				}
+			}
 		}
 	}
 }
@@ -180,8 +223,8 @@ func TestUnknownToolSeveral(t *testing.T) {
 				return &mcp.CallToolResult{}, nil
 			})
 	}
-	e, _ := gosdk.Decode(call(t, connect(t, s), "users.gett", nil))
-	if want := []string{"users.get", "user.get", "users.set"}; e == nil || !slices.Equal(e.Actions, want) {
+	e := unknownTool(t, connect(t, s), "users.gett", render.NameXML, false)
+	if want := []string{"users.get", "user.get", "users.set"}; !slices.Equal(e.Actions, want) {
 		t.Fatalf("actions %v, want %q", e, want)
 	}
 	if want := "Did you mean users.get, user.get or users.set?"; !strings.Contains(e.Recovery, want) {
@@ -254,10 +297,18 @@ func TestInternalTextAndLog(t *testing.T) {
 }
 
 // TestLimits: the Renderer's limits bound what a caller sends back to it:
-// an unknown tool's name of 1 MB gives a small result.
+// an unknown tool's name of 1 MB gives a small answer, as a JSON-RPC error
+// or as a tool result.
 func TestLimits(t *testing.T) {
-	cs := connect(t, newServer(quiet(render.XML{}, render.WithLimits(render.Limits{MaxOutput: 4096}))))
-	res := call(t, cs, strings.Repeat("<x>", 1<<18), nil)
+	name := strings.Repeat("<x>", 1<<18)
+	cs := connect(t, newServer(quiet(render.XML{}, render.WithLimits(render.Limits{MaxString: 1024}))))
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name})
+	var wire *jsonrpc.Error
+	if !errors.As(err, &wire) || len(wire.Message)+len(wire.Data) > 4096 {
+		t.Errorf("the JSON-RPC error: %.200v (%d bytes)", err, len(wire.Message)+len(wire.Data))
+	}
+	cs = connect(t, newServer(quiet(render.XML{}, render.WithUnknownToolResult(), render.WithLimits(render.Limits{MaxOutput: 4096}))))
+	res := call(t, cs, name, nil)
 	raw, _ := json.Marshal(res)
 	if len(raw) > 8192 {
 		t.Errorf("the result has %d bytes", len(raw))
@@ -301,12 +352,10 @@ func TestUnknownToolAnyText(t *testing.T) {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tool not found: files.raed"}
 	}
 	call := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "files.raed"}}
-	res, err := gosdk.Middleware(quiet(render.Interbase{}))(next)(context.Background(), "tools/call", call)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if e, _ := gosdk.Decode(res.(*mcp.CallToolResult)); e == nil || e.Code != errorx.CodeUnknownTool || !slices.Equal(e.Actions, []string{"files.read"}) {
-		t.Errorf("Decode: %+v, want UNKNOWN_TOOL naming files.read", e)
+	_, err := gosdk.Middleware(quiet(render.Interbase{}))(next)(context.Background(), "tools/call", call)
+	var wire *jsonrpc.Error
+	if !errors.As(err, &wire) || wire.Code != jsonrpc.CodeInvalidParams || !strings.Contains(wire.Message, "Did you mean files.read?") {
+		t.Errorf("%v, want -32602 naming files.read", err)
 	}
 }
 

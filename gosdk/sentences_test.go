@@ -3,6 +3,7 @@ package gosdk_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -36,7 +37,8 @@ func sentenceDialects() []render.Dialect {
 }
 
 // TestUnknownToolHostileName: an unknown tool's name is named in the
-// message only as format.Quote quotes it: in every dialect the message
+// message only as format.Quote quotes it: in the JSON-RPC error's message,
+// and, as a tool result (render.WithUnknownToolResult), in every dialect the message
 // reads back exactly so, and in toolerror's markdown it adds no line, link,
 // image, HTML, code span or emphasis of its own. The did-you-mean names
 // the server's tools.
@@ -49,7 +51,13 @@ func TestUnknownToolHostileName(t *testing.T) {
 	}
 	unknown := func(d render.Dialect, name string) *mcp.CallToolResult {
 		call := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: name}}
-		res, err := gosdk.Middleware(quiet(d))(next)(context.Background(), "tools/call", call)
+		// The JSON-RPC error's message is the same sentence.
+		_, err := gosdk.Middleware(quiet(d))(next)(context.Background(), "tools/call", call)
+		var wire *jsonrpc.Error
+		if want := "The server has no tool named " + format.Quote(name) + ". "; !errors.As(err, &wire) || !strings.HasPrefix(wire.Message, want) {
+			t.Errorf("%q: %v, want a message starting %q", name, err, want)
+		}
+		res, err := gosdk.Middleware(quiet(d, render.WithUnknownToolResult()))(next)(context.Background(), "tools/call", call)
 		if err != nil {
 			t.Fatalf("%q: %v", name, err)
 		}

@@ -11,6 +11,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/typeunion"
+	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -21,8 +23,10 @@ import (
 // (secrets redacted), what was expected and, for an unknown key, the
 // closest valid name; go-sdk's typed tools answer with one schema message
 // in Go field names. Binding is strict: unknown keys, wrong JSON types and
-// failed validate tags are errors; the toolerror dialect's format argument
-// is let through (see validation.IgnoreKeys).
+// failed validate tags are errors. The toolerror dialect's per-call format
+// argument is one only when opts include validation.WithFormatArgument
+// (give it r.FormatArgument(), the name the server's Renderer reads): the
+// schema then lists it and binding takes it.
 //
 // The tool's inputSchema is t.InputSchema when set, else, for a struct In,
 // validation.InputSchema[In](opts...): the JSON Schema of exactly the
@@ -36,12 +40,17 @@ import (
 // structuredContent and, when h wrote no content, a text block, validated
 // against the output schema, as go-sdk's typed tools do. The output schema
 // is t.OutputSchema when set, else inferred from Out (by go-sdk's
-// inference) unless Out is any.
+// inference, its type arrays such as a slice's ["null","array"] written as
+// anyOf, which strict clients take) unless Out is any.
 //
-// Binding failures are written like any tool error: with the server's
-// Middleware, in its dialect; without it, as the error's text in an isError
-// result (errorx.Text: at most errorx.MaxLogText bytes of it). AddTool panics, as mcp.AddTool does, when a schema cannot be
-// inferred or resolved.
+// A binding failure is a tool error (isError) that lists every bad
+// argument: with the server's Middleware, in its dialect; without it, as
+// the zero Renderer renders it (render.NewRenderer(nil): the interbase
+// dialect, the summary and its fields), the result mcpgo.Handler gives on
+// mcp-go. An error h returns is, without the Middleware, its text in an
+// isError result (errorx.Text: at most errorx.MaxLogText bytes of it), as
+// go-sdk's typed tools give it. AddTool panics, as mcp.AddTool does, when
+// a schema cannot be inferred or resolved.
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...validation.Option) {
 	tt, th, err := typedTool(t, h, opts)
 	if err != nil {
@@ -75,7 +84,7 @@ func typedTool[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts []v
 		}
 		in, err := validation.Bind[In](name, args, opts...)
 		if err != nil {
-			return errorResult(err), nil
+			return unboundResult(ctx, req, err), nil
 		}
 		res, o, err := h(ctx, req, in)
 		if e, ok := err.(*errorx.Error); ok && e == nil {
@@ -101,6 +110,30 @@ func errorResult(err error) *mcp.CallToolResult {
 	res.SetError(err)
 	return &res
 }
+
+// unboundResult is the result for err, arguments that fail binding: the
+// error as the zero Renderer renders it, what a server without the
+// Middleware sends (the same as mcpgo.Handler's), with err recorded
+// (SetError) as an unboundError, which the Middleware renders again in its
+// dialect.
+func unboundResult(ctx context.Context, req *mcp.CallToolRequest, err error) *mcp.CallToolResult {
+	var c render.Call
+	if req != nil && req.Params != nil {
+		c.Tool, c.Arguments = req.Params.Name, req.Params.Arguments
+	}
+	rendered, _ := (&render.Renderer{}).HandleError(ctx, &c, err) // a binding error is never a protocol error
+	res := FromResult(rendered)
+	res.SetError(&unboundError{err})
+	return res
+}
+
+// unboundError is the error AddTool records on the result of arguments
+// that fail binding: the Middleware renders err in its dialect.
+type unboundError struct{ err error }
+
+func (e *unboundError) Error() string { return e.err.Error() }
+
+func (e *unboundError) Unwrap() error { return e.err }
 
 // inputSchema returns In's inputSchema: validation.InputSchema (the
 // arguments binding accepts, from the same tags) for a struct, else what
@@ -143,6 +176,9 @@ func (o *output[Out]) resolve(t *mcp.Tool) error {
 		if err != nil {
 			return err
 		}
+		if inferred, err = withoutTypeArrays(inferred); err != nil {
+			return err
+		}
 		schema, t.OutputSchema = inferred, inferred
 	case *jsonschema.Schema:
 		schema = s
@@ -164,6 +200,26 @@ func (o *output[Out]) resolve(t *mcp.Tool) error {
 	}
 	o.resolved = resolved
 	return nil
+}
+
+// withoutTypeArrays returns s with its type arrays (go-sdk's inference
+// writes ["null","array"] for a slice) written as anyOf (see
+// internal/typeunion), which accepts the same outputs: strict clients
+// reject type arrays.
+func withoutTypeArrays(s *jsonschema.Schema) (*jsonschema.Schema, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	split, changed := typeunion.Split(b)
+	if !changed {
+		return s, nil
+	}
+	var out *jsonschema.Schema
+	if err := json.Unmarshal(split, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // fill completes the handler's result with its output: structuredContent,

@@ -2,6 +2,7 @@ package gosdk
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -11,7 +12,7 @@ import (
 // through the handlers below the middleware (go-sdk keeps them in its own
 // types, with no getter), once, the first time the Renderer or the
 // middleware asks. It is the seam between the Renderer and go-sdk's tools
-// (render.Tools).
+// (render.Tools and render.InputSchemas).
 type serverTools struct {
 	m   *middleware
 	req *mcp.CallToolRequest
@@ -60,6 +61,23 @@ func (s *serverTools) find(ctx context.Context, name string) *mcp.Tool {
 func (s *serverTools) DeclaresOutputSchema(ctx context.Context, name string) bool {
 	t := s.find(ctx, name)
 	return t != nil && t.OutputSchema != nil
+}
+
+// InputSchema implements render.InputSchemas: the tool's inputSchema as
+// tools/list shows it.
+func (s *serverTools) InputSchema(ctx context.Context, name string) json.RawMessage {
+	t := s.find(ctx, name)
+	if t == nil || t.InputSchema == nil {
+		return nil
+	}
+	if raw, ok := t.InputSchema.(json.RawMessage); ok {
+		return raw
+	}
+	b, err := json.Marshal(t.InputSchema)
+	if err != nil {
+		return nil
+	}
+	return b
 }
 
 // isUnknownTool reports whether err is go-sdk's answer to a call of a tool

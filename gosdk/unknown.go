@@ -3,9 +3,11 @@ package gosdk
 import (
 	"context"
 	"slices"
-	"strings"
 
-	"github.com/mcperr/mcperr/errorx"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -13,37 +15,31 @@ import (
 // names.
 const maxSuggested = 3
 
-// unknownTool returns the error for the call of a tool the server does not
-// have: UNKNOWN_TOOL (class NOT_FOUND), the closest tools as actions and in
-// a did-you-mean, and the advice to list the tools again. It does not wrap
-// go-sdk's JSON-RPC error: an error that does is one the handler meant as
-// a protocol error (render.Call.Protocol).
-func (s *serverTools) unknownTool(ctx context.Context) *errorx.Error {
+// unknownTool answers the call c of a tool the server does not have, as
+// the Renderer's policy says (render.Renderer.HandleUnknownTool): by
+// default the specification's JSON-RPC error, -32602, with the closest
+// tools and the advice to list the tools again in its message and the
+// error in its data; with render.WithUnknownToolResult, an UNKNOWN_TOOL
+// tool result.
+func (m *middleware) unknownTool(ctx context.Context, c *render.Call, tools *serverTools) (mcp.Result, error) {
+	res, rpc := m.r.HandleUnknownTool(ctx, c, tools.near(ctx))
+	if rpc != nil {
+		return nil, &jsonrpc.Error{Code: rpc.Code, Message: rpc.Message, Data: rpc.Data}
+	}
+	return FromResult(res), nil
+}
+
+// near returns up to maxSuggested of the server's tools closest to the
+// name called, the nearest first, as tools/list through the middlewares
+// below gives them: a tool hidden from the session is never suggested.
+func (s *serverTools) near(ctx context.Context) []string {
 	var names []string
 	for _, t := range s.list(ctx) {
 		if t != nil {
 			names = append(names, t.Name)
 		}
 	}
-	return unknownToolError(s.req.Params.Name, names)
-}
-
-// unknownToolError returns the error for a call of the tool name, which is
-// not among tools: UNKNOWN_TOOL (class NOT_FOUND, not retryable), with the
-// closest of tools (up to maxSuggested, by validation.Closest) as its
-// actions and in a "Did you mean" recovery that tells the agent to list the
-// tools again and call one by its exact name. The message names the tool
-// called through errorx.Quote, as every sentence names caller text: a name cannot add markdown
-// (a link, an image a client would fetch, a heading) to the sentence.
-func unknownToolError(name string, tools []string) *errorx.Error {
-	near := closestTools(name, tools)
-	recovery := "List the tools again (tools/list) and call one of them by its exact name."
-	if len(near) > 0 {
-		recovery = "Did you mean " + orList(near) + "? " + recovery
-	}
-	return errorx.New(errorx.CodeUnknownTool, "The server has no tool named "+errorx.Quote(name)+".").
-		WithRecovery(recovery).
-		WithActions(near...)
+	return closestTools(s.req.Params.Name, names)
 }
 
 // closestTools returns up to maxSuggested tools near name, the nearest
@@ -60,12 +56,4 @@ func closestTools(name string, tools []string) []string {
 		rest = slices.DeleteFunc(rest, func(t string) bool { return t == best })
 	}
 	return near
-}
-
-// orList writes names as "a", "a or b", "a, b or c".
-func orList(names []string) string {
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

@@ -49,15 +49,20 @@ type TypedHandler[T any] func(ctx context.Context, req mcp.CallToolRequest, args
 // Handler adapts fn to mcp-go: each call's arguments are bound with Bind
 // (and opts); fn runs only when they are valid.
 //
-// When they are not, the handler returns the *errorx.Error as its Go error
-// and no result. It is meant to run under Middleware, registered first,
-// which turns a returned Go error into a tool result in the server's
-// dialect; without it, mcp-go turns a handler's Go error into a JSON-RPC
-// error (-32603) and the agent only sees its text.
+// When they are not, the agent gets a tool error (isError) that lists
+// every bad argument. Under Middleware it is rendered in the server's
+// dialect. Without it, the result is the error as the zero Renderer
+// renders it (render.NewRenderer(nil): the interbase dialect, the summary
+// and its fields), never the JSON-RPC error -32603 mcp-go makes of a
+// handler's Go error; gosdk.AddTool degrades to the same result. fn's own
+// errors are returned as they are, for Middleware.
 func Handler[T any](fn TypedHandler[T], opts ...validation.Option) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args, err := Bind[T](req, opts...)
 		if err != nil {
+			if res := unboundResult(ctx, req, err); res != nil {
+				return res, nil
+			}
 			return nil, err
 		}
 		return fn(ctx, req, args)

@@ -107,9 +107,11 @@ func TestHandler(t *testing.T) {
 	called = false
 	res, err = h(context.Background(), callRaw("members/add", `{"email":"a@b.co","age":"20"}`))
 	require.False(t, called, "the handler ran on invalid arguments")
-	require.Nil(t, res, "the handler ran on invalid arguments")
-	e, ok := errors.AsType[*errorx.Error](err)
-	require.True(t, ok, "invalid call: %v", err)
+	require.NoError(t, err, "invalid call: a tool error, not a Go error mcp-go would send as -32603")
+	require.True(t, res.IsError, "invalid call")
+	e, dialect := mcpgo.Decode(res)
+	require.Equal(t, render.NameInterbase, dialect, "the zero Renderer's rendering")
+	require.NotNil(t, e, "invalid call")
 	require.Equal(t, errorx.CodeInvalidInput, e.Code, "invalid call")
 	require.NotEmpty(t, e.Fields, "invalid call")
 	require.Equal(t, validation.RuleType, e.Fields[0].Rule, "invalid call")
@@ -192,8 +194,8 @@ func ExampleWithInputSchema() {
 	// Output: [query] map[description:What to look for. maxLength:200 minLength:1 type:string]
 }
 
-// Handler gives a typed handler its validated arguments; invalid ones come
-// back as the handler's *errorx.Error, for Middleware.
+// Handler gives a typed handler its validated arguments; invalid ones get
+// a tool error (here without Middleware: the zero Renderer's interbase).
 func ExampleHandler() {
 	h := mcpgo.Handler(func(ctx context.Context, req mcp.CallToolRequest, args sendInvite) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText("invited " + args.Email), nil
@@ -205,11 +207,12 @@ func ExampleHandler() {
 	fmt.Println(res.Content[0].(mcp.TextContent).Text)
 
 	req.Params.RawArguments = json.RawMessage(`{"email":42,"role":"admin"}`)
-	_, err := h(context.Background(), req)
-	fmt.Println(err)
+	res, _ = h(context.Background(), req)
+	e, _ := mcpgo.Decode(res)
+	fmt.Println(res.IsError, e.Message, e.Fields[0].Path)
 	// Output:
 	// invited ada@example.com
-	// INVALID_INPUT: 1 argument of invites/send is invalid: email.
+	// true 1 argument of invites/send is invalid: email. email
 }
 
 // A tool wrapped with Handler under Middleware, called through

@@ -37,6 +37,10 @@
 //			return mcp.NewToolResultText("invited " + args.Email), nil
 //		}))
 //
+// Arguments that fail binding get a tool error listing every bad one: in
+// the server's dialect under Middleware, else as the zero Renderer renders
+// it (interbase), the same result gosdk.AddTool gives on go-sdk.
+//
 // # Conversion
 //
 // FromResult and ToResult convert between render.Result, the result every

@@ -9,21 +9,22 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
 
 func ExampleRenderRequest() {
 	// A handler that builds its own result gets the same policy as the
-	// middleware: the tool's name, and the caller's format argument.
-	r := render.NewRenderer(render.ToolError{})
+	// middleware: here, the tool's name in the error.
+	r := render.NewRenderer(render.ToolError{Mode: format.JSON})
 	handler := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return mcpgo.RenderRequest(ctx, r, req, errorx.Conflict("The file is reserved by agent-2.")), nil
 	}
 
 	var req mcp.CallToolRequest
 	req.Params.Name = "files.reserve"
-	req.Params.Arguments = map[string]any{"pattern": "src/*.go", "format": "json"}
+	req.Params.Arguments = map[string]any{"pattern": "src/*.go"}
 	res, _ := handler(context.Background(), req)
 	fmt.Println(mcp.GetTextFromContent(res.Content[0]))
 	// Output:

@@ -2,6 +2,7 @@ package mcpgo
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -29,6 +30,9 @@ import (
 //     rendering failure, with its stack, and the result is a minimal
 //     isError result with one fixed sentence (render.Decode reads it as
 //     INTERNAL_ERROR);
+//   - arguments that Handler's binding rejects are rendered in r's dialect
+//     (Handler's own result is the zero Renderer's rendering, for servers
+//     without Middleware);
 //   - a result the handler built itself, error or not, passes through
 //     untouched (when it returns a result and an error, the error wins, as
 //     it does in mcp-go), with one exception: under
@@ -88,8 +92,13 @@ func Middleware(r *render.Renderer) server.ToolHandlerMiddleware {
 			if render.Failed(res != nil, err) {
 				return handleError(ctx, r, req, err)
 			}
-			if res.IsError && hasStructured(res) {
-				return handleResult(ctx, r, req, res), nil
+			if res.IsError {
+				if unbound := takeUnrendered(res); unbound != nil {
+					return handleError(ctx, r, req, unbound) // Handler's binding failure
+				}
+				if hasStructured(res) {
+					return handleResult(ctx, r, req, res), nil
+				}
 			}
 			return res, nil
 		}
@@ -153,24 +162,55 @@ func isProtocolError(err error) bool {
 }
 
 // serverTools is the mcp-go server's tools, as the handler's context
-// carries the server (server.ServerFromContext) and the client's session.
+// carries the server (server.ServerFromContext) and the client's session:
+// render.Tools and render.InputSchemas.
 type serverTools struct{}
 
 // DeclaresOutputSchema reports whether the tool named name, as the server
 // in ctx would call it (the session's own tools first, then the server's),
 // declares an outputSchema.
 func (serverTools) DeclaresOutputSchema(ctx context.Context, name string) bool {
+	t, ok := findTool(ctx, name)
+	return ok && hasOutputSchema(t)
+}
+
+// InputSchema returns the inputSchema of the tool named name, as the
+// server in ctx would call it (the session's own tools first), as JSON
+// (render.InputSchemas).
+func (serverTools) InputSchema(ctx context.Context, name string) json.RawMessage {
+	if t, ok := findTool(ctx, name); ok {
+		return inputSchemaJSON(t)
+	}
+	return nil
+}
+
+// findTool returns the tool named name as the server in ctx would call it:
+// the session's own tools first, then the server's.
+func findTool(ctx context.Context, name string) (mcp.Tool, bool) {
 	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithTools); ok {
 		if t, ok := s.GetSessionTools()[name]; ok {
-			return hasOutputSchema(t.Tool)
+			return t.Tool, true
 		}
 	}
 	if srv := server.ServerFromContext(ctx); srv != nil {
 		if t := srv.GetTool(name); t != nil {
-			return hasOutputSchema(t.Tool)
+			return t.Tool, true
 		}
 	}
-	return false
+	return mcp.Tool{}, false
+}
+
+// inputSchemaJSON is t's inputSchema as mcp.Tool's MarshalJSON writes it:
+// the raw schema when there is one.
+func inputSchemaJSON(t mcp.Tool) json.RawMessage {
+	if t.RawInputSchema != nil {
+		return t.RawInputSchema
+	}
+	b, err := json.Marshal(t.InputSchema)
+	if err != nil {
+		return nil
+	}
+	return b
 }
 
 // hasOutputSchema reports whether t lists an outputSchema, by the test

@@ -110,3 +110,41 @@ func TestOutputSchemaNeedsInput(t *testing.T) {
 		}
 	}
 }
+
+// TestWithOutputSchema: mcpgo.WithOutputSchema is mcp.WithOutputSchema's
+// schema with its type arrays written as anyOf: a slice's ["null","array"]
+// (which MCP Inspector's --strict warns on) is an anyOf accepting the same
+// outputs; the tool declares an outputSchema for OutputSchemaSafe.
+func TestWithOutputSchema(t *testing.T) {
+	type matches struct {
+		Paths []string `json:"paths"`
+		Count int      `json:"count"`
+	}
+	sdk, err := json.Marshal(mcp.NewTool("find", mcp.WithOutputSchema[matches]()))
+	require.NoError(t, err)
+	ours, err := json.Marshal(mcp.NewTool("find", mcpgo.WithOutputSchema[matches]()))
+	require.NoError(t, err)
+	assert.Contains(t, string(sdk), `"type":["null","array"]`, "mcp-go's own inference")
+	assert.NotContains(t, string(ours), `"type":[`, "a type array is left")
+	var got struct {
+		OutputSchema map[string]any `json:"outputSchema"`
+	}
+	require.NoError(t, json.Unmarshal(ours, &got))
+	assert.Equal(t, map[string]any{
+		"type":     "object",
+		"required": []any{"paths", "count"},
+		"properties": map[string]any{
+			"paths": map[string]any{"anyOf": []any{map[string]any{"type": "null"}, map[string]any{"type": "array", "items": map[string]any{"type": "string"}}}},
+			"count": map[string]any{"type": "integer"},
+		},
+		"additionalProperties": false,
+	}, got.OutputSchema)
+
+	r := render.NewRenderer(render.ToolError{})
+	s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r)))
+	s.AddTool(mcp.NewTool("find", mcpgo.WithOutputSchema[matches]()), handler(nil, errorx.NotFound("Gone.")))
+	res, err := connect(t, s).CallTool(context.Background(), callRequest("find", nil))
+	require.NoError(t, err)
+	assert.True(t, res.IsError)
+	assert.Nil(t, res.StructuredContent, "the tool declares an outputSchema: OutputSchemaSafe")
+}

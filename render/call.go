@@ -28,15 +28,17 @@ type Call struct {
 	// Arguments are the call's arguments as the client sent them: a JSON
 	// object, or nil when the SDK keeps none. The Renderer reads its
 	// format argument from them (WithFormatArgument) when ArgumentMap is
-	// nil.
+	// nil, and only when Tools shows that the tool's inputSchema lists it.
 	Arguments json.RawMessage
 	// ArgumentMap holds the arguments as the SDK decoded them, when it did
 	// (mcp-go's CallToolRequest.GetArguments); read instead of Arguments
 	// when not nil.
 	ArgumentMap map[string]any
 	// Tools tells the Renderer about the server's tools: whether the
-	// called tool declares an outputSchema (OutputSchemaSafe). nil means
-	// that no tool declares one.
+	// called tool declares an outputSchema (OutputSchemaSafe) and, when
+	// it also implements InputSchemas, the tool's inputSchema (the
+	// per-call format argument). nil means that no tool declares an
+	// outputSchema and no call picks its format.
 	Tools Tools
 	// Protocol reports whether err is one of the errors the SDK answers
 	// with its own JSON-RPC error (mcp-go's URLElicitationRequiredError,
@@ -55,6 +57,22 @@ type Tools interface {
 	// error result, at most once per HandleError, HandlePanic,
 	// HandleResult or RenderCall; ctx is the one it was given.
 	DeclaresOutputSchema(ctx context.Context, name string) bool
+}
+
+// InputSchemas is implemented by the Tools of an adapter that can show the
+// Renderer a tool's inputSchema. The Renderer reads the per-call format
+// argument (WithFormatArgument) only from the calls of a tool whose
+// inputSchema lists it as format.ArgumentSchema, so that a tool's own
+// argument of that name never steers rendering; with Tools that do not
+// implement InputSchemas, no call picks its format. mcpgo and gosdk
+// implement it.
+type InputSchemas interface {
+	// InputSchema returns the inputSchema of the tool named name, as the
+	// server lists it (JSON), or nil when there is no such tool. The
+	// Renderer asks only while rendering an error of the toolerror
+	// dialect for a call that sends the format argument as a string, at
+	// most once per HandleError, HandlePanic or RenderCall.
+	InputSchema(ctx context.Context, name string) json.RawMessage
 }
 
 // Failed reports whether a tool handler that returned err (and a result,
@@ -94,10 +112,10 @@ func (r *Renderer) RenderCall(ctx context.Context, c *Call, err error) *Result {
 	d := r.Dialect()
 	switch t := d.(type) {
 	case ToolError:
-		d = r.toolErrorFor(t, c, safe)
+		d = r.toolErrorFor(ctx, t, c, safe)
 	case *ToolError:
 		if t != nil {
-			d = r.toolErrorFor(*t, c, safe)
+			d = r.toolErrorFor(ctx, *t, c, safe)
 		}
 	}
 	res := r.bounded(ctx, c.Tool, d, e)
@@ -116,8 +134,8 @@ func (r *Renderer) safe(ctx context.Context, c *Call) bool {
 
 // toolErrorFor returns d with the mode the call asks for, made to carry the
 // JSON block when structuredContent will be dropped.
-func (r *Renderer) toolErrorFor(d ToolError, c *Call, safe bool) ToolError {
-	if m, ok := r.callMode(c); ok {
+func (r *Renderer) toolErrorFor(ctx context.Context, d ToolError, c *Call, safe bool) ToolError {
+	if m, ok := r.callMode(ctx, c); ok {
 		d.Mode = m
 	}
 	if safe && !d.Mode.Machine() {
@@ -127,8 +145,10 @@ func (r *Renderer) toolErrorFor(d ToolError, c *Call, safe bool) ToolError {
 }
 
 // callMode reads the caller's mode from the format argument. A missing,
-// empty, non-string or unknown value gives ok false: the default stands.
-func (r *Renderer) callMode(c *Call) (m format.Mode, ok bool) {
+// empty, non-string or unknown value, or a tool whose inputSchema does not
+// list the argument (listsFormatArgument), gives ok false: the default
+// stands.
+func (r *Renderer) callMode(ctx context.Context, c *Call) (m format.Mode, ok bool) {
 	if r.formatArg == "" {
 		return 0, false
 	}
@@ -142,7 +162,32 @@ func (r *Renderer) callMode(c *Call) (m format.Mode, ok bool) {
 		return 0, false
 	}
 	m, err := format.ParseMode(s)
-	return m, err == nil
+	if err != nil {
+		return 0, false
+	}
+	schemas, ok := c.Tools.(InputSchemas)
+	return m, ok && listsFormatArgument(schemas.InputSchema(ctx, c.Tool), r.formatArg)
+}
+
+// listsFormatArgument reports whether the inputSchema schema lists the
+// per-call format argument under name: its property is format.ArgumentSchema,
+// as JSON values compare (spacing and key order aside).
+func listsFormatArgument(schema json.RawMessage, name string) bool {
+	var s struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	if json.Unmarshal(schema, &s) != nil {
+		return false
+	}
+	p, ok := s.Properties[name]
+	if !ok {
+		return false
+	}
+	var got, want any
+	if json.Unmarshal(p, &got) != nil || json.Unmarshal([]byte(format.ArgumentSchema), &want) != nil {
+		return false
+	}
+	return reflect.DeepEqual(got, want)
 }
 
 // stringArgument returns the string the JSON object args holds under key
@@ -322,10 +367,11 @@ func panicText(v any, max int) string {
 
 // PanicError returns the error the adapters' middlewares render for a
 // handler that panicked (HandlePanic): INTERNAL_ERROR, with a message and a
-// recovery that say nothing of the panic.
+// recovery that say nothing of the panic; the recovery is
+// errorx.InternalRecovery, as for an error errorx.From cannot classify.
 func PanicError() *errorx.Error {
 	return errorx.New(errorx.CodeInternalError, "The tool failed unexpectedly. The server has logged the failure.").
-		WithRecovery("Do not retry the same call. Try another approach, or report the problem.")
+		WithRecovery(errorx.InternalRecovery)
 }
 
 // holdsJSON reports whether one of the text blocks is a JSON document equal

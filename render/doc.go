@@ -41,7 +41,8 @@
 // A Renderer is a server's error policy, configured once. An SDK's adapter
 // applies it to every tool call: it turns the Go errors and panics of every
 // tool into tool errors in its dialect (never JSON-RPC errors), names the
-// tool, honours toolerror's per-call format argument, and keeps the error
+// tool, honours toolerror's per-call format argument when the server turns
+// it on (WithFormatArgument), and keeps the error
 // results of tools that declare an outputSchema readable by strict clients
 // (OutputSchemaSafe). On mcp-go:
 //
@@ -52,7 +53,11 @@
 //
 // The Renderer also redacts secrets (errorx.IsSecret, errorx.Redact) and
 // bounds every error with Limits, so whatever a caller sent, the result
-// stays small and says what it cut.
+// stays small and says what it cut. A call of a tool the server does not
+// have gets the MCP specification's answer, the JSON-RPC error -32602,
+// with the closest tools in its message and the UNKNOWN_TOOL error as its
+// data (HandleUnknownTool, RPCError), or a tool result under
+// WithUnknownToolResult.
 //
 // The zero Renderer is NewRenderer(nil): the Interbase dialect with the
 // default policy. A panic while rendering an error (a Dialect with a bug)

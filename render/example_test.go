@@ -70,9 +70,9 @@ func ExampleResult_MarshalJSON() {
 
 func ExampleRenderer_RenderCall() {
 	// A handler that builds its own result gets the policy of the
-	// middleware: the tool named, the caller's format argument.
-	r := render.NewRenderer(render.ToolError{})
-	call := &render.Call{Tool: "files.reserve", Arguments: json.RawMessage(`{"pattern":"src/*.go","format":"json"}`)}
+	// middleware: here, the tool named in the error.
+	r := render.NewRenderer(render.ToolError{Mode: format.JSON})
+	call := &render.Call{Tool: "files.reserve", Arguments: json.RawMessage(`{"pattern":"src/*.go"}`)}
 	res := r.RenderCall(context.Background(), call, errorx.Conflict("The file is reserved by agent-2."))
 	fmt.Println(res.Content[0].Text)
 	// Output:
@@ -112,4 +112,31 @@ func ExampleReadFusionField() {
 	// Output:
 	// Number must be greater than or equal to 18 | 10 | Must be >= 18.
 	// Expected string, received array | array(3) (render.SentText) | Expected type: string.
+}
+
+// searchTools is a server's tools as an adapter shows them to the
+// Renderer: search's inputSchema lists the per-call format argument.
+type searchTools struct{}
+
+func (searchTools) DeclaresOutputSchema(context.Context, string) bool { return false }
+
+func (searchTools) InputSchema(_ context.Context, name string) json.RawMessage {
+	if name != "search" {
+		return nil
+	}
+	return json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"},"format":` + format.ArgumentSchema + `}}`)
+}
+
+func ExampleWithFormatArgument() {
+	// The server lets each call pick toolError:v1's blocks. Its tools'
+	// schemas list the argument (validation.WithFormatArgument(r.FormatArgument())
+	// writes it), and the Renderer reads it only from calls of tools that do.
+	r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument(format.Argument))
+	fmt.Println(r.FormatArgument())
+	call := &render.Call{Tool: "search", Arguments: json.RawMessage(`{"query":"q","format":"json"}`), Tools: searchTools{}}
+	res := r.RenderCall(context.Background(), call, errorx.Transient("The index is rebuilding."))
+	fmt.Println(res.Content[0].Text[:1])
+	// Output:
+	// format
+	// {
 }

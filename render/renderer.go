@@ -5,7 +5,6 @@ import (
 	"log/slog"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 )
 
 // A Renderer is a server's error policy, configured once: the dialect every
@@ -25,14 +24,15 @@ import (
 // OutputSchemaSafe, DefaultLimits and errorx.SecretNames, and keeps internal
 // text off the wire.
 type Renderer struct {
-	dialect      Dialect
-	logger       *slog.Logger
-	schema       OutputSchemaPolicy
-	formatArg    string
-	protocol     func(error) bool
-	limits       Limits
-	secrets      []string
-	internalText bool
+	dialect       Dialect
+	logger        *slog.Logger
+	schema        OutputSchemaPolicy
+	formatArg     string
+	protocol      func(error) bool
+	limits        Limits
+	secrets       []string
+	internalText  bool
+	unknownResult bool
 }
 
 // A RendererOption configures a Renderer.
@@ -41,13 +41,13 @@ type RendererOption func(*Renderer)
 // NewRenderer returns a Renderer that writes errors in dialect d (Interbase
 // when d is nil), configured by opts. By default it logs panics to
 // slog.Default(), keeps error results of tools that declare an outputSchema
-// safe for strict clients (OutputSchemaSafe) and reads the toolerror mode
-// from the format.Argument argument ("format").
+// safe for strict clients (OutputSchemaSafe) and gives callers no per-call
+// choice (see WithFormatArgument).
 func NewRenderer(d Dialect, opts ...RendererOption) *Renderer {
 	if d == nil {
 		d = Interbase{}
 	}
-	r := &Renderer{dialect: d, formatArg: format.Argument, secrets: errorx.SecretNames}
+	r := &Renderer{dialect: d, secrets: errorx.SecretNames}
 	for _, o := range opts {
 		o(r)
 	}
@@ -69,10 +69,18 @@ func WithOutputSchemaPolicy(p OutputSchemaPolicy) RendererOption {
 	return func(r *Renderer) { r.schema = p }
 }
 
-// WithFormatArgument names the tool argument from which the toolerror
-// dialect reads the caller's mode for one call; the default is
-// format.Argument ("format"). The empty name turns per-request modes off:
-// every result then has the dialect's own mode.
+// WithFormatArgument lets each call of a tool pick toolError:v1's text
+// blocks (markdown, json or both) with the argument name, usually
+// format.Argument ("format"). It is off by default, and the empty name
+// turns it off: every result then has the dialect's own mode. Only the
+// toolerror dialect reads it.
+//
+// The argument is read only from the calls of a tool whose inputSchema
+// lists it as format.ArgumentSchema: the schema says exactly what the
+// Renderer reads, and a tool's own argument of that name (an export
+// format, say) never steers rendering. The adapters show the Renderer each
+// tool's schema (InputSchemas); give the tools' schemas and binding the
+// same name with validation.WithFormatArgument(r.FormatArgument()).
 func WithFormatArgument(name string) RendererOption {
 	return func(r *Renderer) { r.formatArg = name }
 }
@@ -155,6 +163,23 @@ func (p OutputSchemaPolicy) String() string {
 		return "ignore"
 	}
 	return "safe"
+}
+
+// FormatArgument returns the name of the per-call format argument r reads
+// (WithFormatArgument), or "" when r reads none: the argument is off, or
+// r's dialect is not toolerror. It is what a server gives its tools'
+// schemas and binding, so that they advertise the argument exactly when
+// r reads it: validation.WithFormatArgument(r.FormatArgument()).
+func (r *Renderer) FormatArgument() string {
+	switch d := r.Dialect().(type) {
+	case ToolError:
+		return r.formatArg
+	case *ToolError:
+		if d != nil {
+			return r.formatArg
+		}
+	}
+	return ""
 }
 
 // Dialect returns the dialect r writes: Interbase for the zero Renderer.

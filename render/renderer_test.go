@@ -71,8 +71,18 @@ func blocks(t *testing.T, res *render.Result) string {
 	return strings.Join(out, "+")
 }
 
+// listedCall is a call of formatTools' tool "listed", whose inputSchema
+// lists the per-call format argument, with args.
+func listedCall(args map[string]any) *render.Call {
+	return &render.Call{Tool: "listed", ArgumentMap: args, Tools: formatTools}
+}
+
+// TestRenderCallFormat: with the format argument on, a call of a tool that
+// lists it picks toolError:v1's blocks; anything but one of the three modes
+// keeps the dialect's own.
 func TestRenderCallFormat(t *testing.T) {
 	err := errorx.Conflict("Taken.")
+	on := render.WithFormatArgument(format.Argument)
 	for _, tc := range []struct {
 		name   string
 		d      render.Dialect
@@ -93,12 +103,12 @@ func TestRenderCallFormat(t *testing.T) {
 		{"argument renamed", render.ToolError{}, []render.RendererOption{render.WithFormatArgument("error_format")}, "json", "md"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := render.NewRenderer(tc.d, tc.opts...)
+			r := render.NewRenderer(tc.d, append([]render.RendererOption{on}, tc.opts...)...)
 			args := map[string]any{"id": "x"}
 			if tc.format != nil {
 				args["format"] = tc.format
 			}
-			res := r.RenderCall(context.Background(), call("t", args), err)
+			res := r.RenderCall(context.Background(), listedCall(args), err)
 			assert.Equal(t, tc.want, blocks(t, res), "blocks")
 			assert.NotNil(t, res.StructuredContent, "structuredContent dropped for a tool without outputSchema")
 			e, d := render.Decode(res)
@@ -110,11 +120,12 @@ func TestRenderCallFormat(t *testing.T) {
 
 	t.Run("renamed argument is read", func(t *testing.T) {
 		r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument("error_format"))
-		res := r.RenderCall(context.Background(), call("t", map[string]any{"error_format": "both"}), err)
+		c := &render.Call{Tool: "renamed", ArgumentMap: map[string]any{"error_format": "both"}, Tools: formatTools}
+		res := r.RenderCall(context.Background(), c, err)
 		assert.Equal(t, "md+json", blocks(t, res), "blocks")
 	})
 	t.Run("raw arguments", func(t *testing.T) {
-		r := render.NewRenderer(render.ToolError{})
+		r := render.NewRenderer(render.ToolError{}, on)
 		for args, want := range map[string]string{
 			`{"format":"json"}`:                          "json",
 			` {"id":{"format":"json"},"format":"both"} `: "md+json",
@@ -125,23 +136,23 @@ func TestRenderCallFormat(t *testing.T) {
 			`{"format":7}`:                               "md",
 			``:                                           "md",
 		} {
-			res := r.RenderCall(context.Background(), &render.Call{Tool: "t", Arguments: json.RawMessage(args)}, err)
+			res := r.RenderCall(context.Background(), &render.Call{Tool: "listed", Arguments: json.RawMessage(args), Tools: formatTools}, err)
 			assert.Equal(t, want, blocks(t, res), "blocks for %s", args)
 		}
 		// The decoded arguments win over the raw ones.
-		c := &render.Call{Tool: "t", Arguments: json.RawMessage(`{"format":"json"}`), ArgumentMap: map[string]any{}}
+		c := &render.Call{Tool: "listed", Arguments: json.RawMessage(`{"format":"json"}`), ArgumentMap: map[string]any{}, Tools: formatTools}
 		assert.Equal(t, "md", blocks(t, r.RenderCall(context.Background(), c, err)))
 	})
 	t.Run("no call", func(t *testing.T) {
-		res := render.NewRenderer(render.ToolError{}).RenderCall(context.Background(), nil, err)
+		res := render.NewRenderer(render.ToolError{}, on).RenderCall(context.Background(), nil, err)
 		assert.Equal(t, "md", blocks(t, res), "blocks")
 		e, _ := render.Decode(res)
 		assert.Empty(t, e.Tool)
 	})
 	t.Run("other dialects ignore it", func(t *testing.T) {
-		r := render.NewRenderer(render.XML{})
-		a := r.RenderCall(context.Background(), call("t", map[string]any{"format": "json"}), err)
-		b := r.RenderCall(context.Background(), call("t", nil), err)
+		r := render.NewRenderer(render.XML{}, on)
+		a := r.RenderCall(context.Background(), listedCall(map[string]any{"format": "json"}), err)
+		b := r.RenderCall(context.Background(), listedCall(nil), err)
 		assert.Equal(t, resultJSON(t, b), resultJSON(t, a), "format changed an xml result")
 	})
 }

@@ -26,9 +26,9 @@ func WithFormatArgument(name string) Option {
 var formatModes = []string{format.Markdown.String(), format.JSON.String(), format.Both.String()}
 
 // formatDescription is the description of the format argument.
-const formatDescription = "How to write this call's error, if it fails: markdown, json or both. Leave it out for the server's choice."
+const formatDescription = format.ArgumentDescription
 
-// formatSchema is the schema of the format argument.
+// formatSchema is the schema of the format argument: format.ArgumentSchema.
 func formatSchema() obj {
 	enum := make([]any, len(formatModes))
 	for i, m := range formatModes {

@@ -59,6 +59,8 @@ func TestFormatArgumentOn(t *testing.T) {
 	assert.Equal(t, "string", prop["type"])
 	assert.Equal(t, []any{"markdown", "json", "both"}, prop["enum"])
 	assert.NotEmpty(t, prop["description"])
+	// Byte for byte the schema by which render's Renderer recognises it.
+	assert.Equal(t, format.ArgumentSchema, string(properties(t, raw)[format.Argument]))
 
 	sch, err := validation.CompileSchema(raw)
 	require.NoError(t, err)

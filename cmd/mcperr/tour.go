@@ -89,7 +89,7 @@ Every dialect decodes back into the same model (render.Decode; mcpgo.Decode
 and gosdk.Decode for each SDK's results). Try:
 
   echo '{"code":"NOT_FOUND","message":"x"}' | go run ./cmd/mcperr render -dialect xml
-  go run ./cmd/mcperr render -dialect toolerror -format both < model.json | go run ./cmd/mcperr parse
+  echo '{"code":"NOT_FOUND","message":"x"}' | go run ./cmd/mcperr render -dialect toolerror -format both | go run ./cmd/mcperr parse
 `)
 	return nil
 }

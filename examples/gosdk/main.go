@@ -57,14 +57,16 @@ func main() {
 // validation), typed with go-sdk's own mcp.AddTool (search) and raw
 // (db.query).
 func newServer(d render.Dialect, logger *slog.Logger) *mcp.Server {
-	r := render.NewRenderer(d, render.WithLogger(logger))
+	// In the toolerror dialect each call may pick its error's text blocks
+	// with a format argument: the Renderer reads it, and the typed tools
+	// advertise and accept it exactly when it does (r.FormatArgument is
+	// "" in the other dialects).
+	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument(format.Argument))
 	s := mcp.NewServer(&mcp.Implementation{Name: "mcperr-gosdk", Version: "0.1.0"}, &mcp.ServerOptions{Logger: logger})
 	s.AddReceivingMiddleware(gosdk.Middleware(r)) // first: outermost
 
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true}
-	// The Renderer reads the per-call format argument: the typed tools
-	// advertise and accept it.
-	perCall := validation.WithFormatArgument(format.Argument)
+	perCall := validation.WithFormatArgument(r.FormatArgument())
 	gosdk.AddTool(s, &mcp.Tool{Name: "files.list", Description: "List the files of the workspace.", Annotations: readOnly}, listFiles, perCall)
 	gosdk.AddTool(s, &mcp.Tool{Name: "files.read", Description: "Read one file of the workspace.", Annotations: readOnly}, readFile, perCall)
 	mcp.AddTool(s, &mcp.Tool{Name: "search", Description: "Search the workspace.", Annotations: readOnly}, search)
@@ -100,25 +102,18 @@ func listFiles(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolRe
 	return textResult(strings.Join(slices.Sorted(maps.Keys(workspace)), "\n")), nil, nil
 }
 
-// readArgs is files.read's arguments. Path is kept as sent, so that the
-// handler tells a missing path (MISSING_REQUIRED_FIELD) from one that is
-// not a string (INVALID_FIELD_TYPE, with the value sent).
+// readArgs is files.read's arguments: gosdk.AddTool reports a missing path
+// or one that is not a string, with the value sent, as binding does
+// (examples/server's handler builds those errors itself), and the schema
+// says path is a string.
 type readArgs struct {
-	Path json.RawMessage `json:"path" description:"The file's path, as files.list shows it."`
+	Path string `json:"path" validate:"required" description:"The file's path, as files.list shows it."`
 }
 
 // readFile reads one file of the workspace. A path that is not there fails
 // with NOT_FOUND and names the tool that lists the paths that are.
 func readFile(_ context.Context, _ *mcp.CallToolRequest, in readArgs) (*mcp.CallToolResult, any, error) {
-	if in.Path == nil {
-		return nil, nil, errorx.Required("path").WithActions("files.list")
-	}
-	var path any
-	_ = json.Unmarshal(in.Path, &path)
-	p, ok := path.(string)
-	if !ok {
-		return nil, nil, errorx.WrongType("path", path, "string").WithActions("files.list")
-	}
+	p := in.Path
 	content, ok := workspace[p]
 	if !ok {
 		return nil, nil, errorx.NotFound(fmt.Sprintf("File %q does not exist.", p)).

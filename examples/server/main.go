@@ -17,8 +17,10 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
+	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/validation"
 )
 
 func main() {
@@ -48,60 +50,66 @@ func main() {
 
 // newServer returns the example server, its tool errors rendered in d.
 func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
-	r := render.NewRenderer(d, render.WithLogger(logger))
+	// In the toolerror dialect each call may pick its error's text blocks
+	// with a format argument: the Renderer reads it, and the tools'
+	// schemas list it exactly when it does (r.FormatArgument is "" in the
+	// other dialects).
+	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument(format.Argument))
+	perCall := validation.WithFormatArgument(r.FormatArgument())
 	s := server.NewMCPServer("mcperr-example", "0.1.0",
 		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)), // first: outermost
 	)
 	s.AddTool(mcp.NewTool("files.list",
 		mcp.WithDescription("List the files of the workspace."),
-		mcpgo.WithInputSchema[noArgs](),
+		mcpgo.WithInputSchema[noArgs](perCall),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), listFiles)
 	s.AddTool(mcp.NewTool("files.read",
 		mcp.WithDescription("Read one file of the workspace."),
-		mcpgo.WithInputSchema[readFileArgs](),
+		mcpgo.WithInputSchema[readFileArgs](perCall),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), readFile)
 	s.AddTool(mcp.NewTool("search",
 		mcp.WithDescription("Search the workspace."),
-		mcpgo.WithInputSchema[searchArgs](),
+		mcpgo.WithInputSchema[searchArgs](perCall),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), search)
 	s.AddTool(mcp.NewTool("files.reserve",
 		mcp.WithDescription("Reserve files for editing."),
-		mcpgo.WithInputSchema[reserveArgs](),
+		mcpgo.WithInputSchema[reserveArgs](perCall),
 	), reserveFiles)
 	s.AddTool(mcp.NewTool("users.create",
 		mcp.WithDescription("Create a user."),
-		mcpgo.WithInputSchema[createUserArgs](),
+		mcpgo.WithInputSchema[createUserArgs](perCall),
 	), createUser)
 	s.AddTool(mcp.NewTool("reports.build",
 		mcp.WithDescription("Build the monthly report."),
-		mcpgo.WithInputSchema[reportArgs](),
+		mcpgo.WithInputSchema[reportArgs](perCall),
 	), buildReport)
 	s.AddTool(mcp.NewTool("weather.get",
 		mcp.WithDescription("Get the forecast for a city."),
-		mcpgo.WithInputSchema[weatherArgs](),
-		mcp.WithOutputSchema[forecast](),
+		mcpgo.WithInputSchema[weatherArgs](perCall),
+		mcpgo.WithOutputSchema[forecast](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), getWeather)
 	s.AddTool(mcp.NewTool("files.find",
 		mcp.WithDescription("Deprecated: use search."),
-		mcpgo.WithInputSchema[findArgs](),
-		mcp.WithOutputSchema[matches](),
+		mcpgo.WithInputSchema[findArgs](perCall),
+		mcpgo.WithOutputSchema[matches](), // mcp.WithOutputSchema would list paths as ["null","array"]
 		mcp.WithReadOnlyHintAnnotation(true),
 	), findFiles)
 	s.AddTool(mcp.NewTool("db.query",
 		mcp.WithDescription("Run a read-only SQL query."),
-		mcpgo.WithInputSchema[queryArgs](),
+		mcpgo.WithInputSchema[queryArgs](perCall),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), queryDB)
 	return s
 }
 
 // The tools' arguments: each inputSchema comes from its struct's json,
-// validate and description tags (mcpgo.WithInputSchema). The handlers
-// below read their arguments by hand, to show the errors each one builds.
+// validate and description tags (mcpgo.WithInputSchema), with the format
+// argument in the toolerror dialect. The handlers below read their
+// arguments by hand, to show the errors each one builds.
 type (
 	noArgs       struct{}
 	readFileArgs struct {

@@ -91,8 +91,13 @@ func configs() []config {
 
 var quietLog = slog.New(slog.DiscardHandler)
 
+// renderer is the servers' Renderer in d, logging nowhere. A go-sdk
+// server answers an unknown tool with an UNKNOWN_TOOL tool result here
+// (render.WithUnknownToolResult), so that its sentences are compared in
+// every dialect; the message of the default answer, the JSON-RPC error, is
+// the same sentence (gosdk's TestUnknownToolHostileName).
 func renderer(d render.Dialect) *render.Renderer {
-	return render.NewRenderer(d, render.WithLogger(quietLog))
+	return render.NewRenderer(d, render.WithLogger(quietLog), render.WithUnknownToolResult())
 }
 
 // jsonText returns s as a JSON string.

@@ -73,6 +73,13 @@ func goSDKServer(t *testing.T, r *render.Renderer) *mcp.ClientSession {
 	gosdk.AddTool(s, &mcp.Tool{Name: "signup"}, func(context.Context, *mcp.CallToolRequest, parity.Signup) (*mcp.CallToolResult, any, error) {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "created"}}}, nil, nil
 	})
+	return connectGoSDK(t, s)
+}
+
+// connectGoSDK serves s over go-sdk's in-memory transports and returns a
+// connected client session.
+func connectGoSDK(t *testing.T, s *mcp.Server) *mcp.ClientSession {
+	t.Helper()
 	ct, st := mcp.NewInMemoryTransports()
 	ss, err := s.Connect(context.Background(), st, nil)
 	if err != nil {
@@ -95,9 +102,15 @@ func mcpGoServer(t *testing.T, r *render.Renderer) *client.Client {
 			return nil, fail(name)
 		})
 	}
-	s.AddTool(mcpgomcp.NewTool("signup"), mcpgo.Handler(func(context.Context, mcpgomcp.CallToolRequest, parity.Signup) (*mcpgomcp.CallToolResult, error) {
+	s.AddTool(mcpgomcp.NewTool("signup", mcpgo.WithInputSchema[parity.Signup]()), mcpgo.Handler(func(context.Context, mcpgomcp.CallToolRequest, parity.Signup) (*mcpgomcp.CallToolResult, error) {
 		return mcpgomcp.NewToolResultText("created"), nil
 	}))
+	return connectMCPGo(t, s)
+}
+
+// connectMCPGo returns an initialised in-process mcp-go client of s.
+func connectMCPGo(t *testing.T, s *server.MCPServer) *client.Client {
+	t.Helper()
 	c, err := client.NewInProcessClient(s)
 	if err != nil {
 		t.Fatal(err)
@@ -122,33 +135,50 @@ func mcpGoServer(t *testing.T, r *render.Renderer) *client.Client {
 // and both decode to the same model.
 func TestSameResultOnBothSDKs(t *testing.T) {
 	for _, name := range render.Names() {
-		d, _ := render.ByName(name)
-		if name == render.NameEnvelope {
-			d = render.Envelope{Now: func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }}
-		}
-		r := render.NewRenderer(d, render.WithLogger(slog.New(slog.DiscardHandler)))
+		r := render.NewRenderer(fixedClock(name), render.WithLogger(slog.New(slog.DiscardHandler)))
 		sdk, mgo := goSDKServer(t, r), mcpGoServer(t, r)
 		for _, c := range calls {
-			got, err := sdk.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
-			if err != nil {
-				t.Fatalf("%s %s: go-sdk: %v", name, c.tool, err)
-			}
-			var req mcpgomcp.CallToolRequest
-			req.Params.Name, req.Params.Arguments = c.tool, c.args
-			want, err := mgo.CallTool(context.Background(), req)
-			if err != nil {
-				t.Fatalf("%s %s: mcp-go: %v", name, c.tool, err)
-			}
+			got, want := callBoth(t, sdk, mgo, c.tool, c.args)
 			if g, w := wire(t, got), wire(t, want); g != w {
 				t.Errorf("%s %s %v:\ngo-sdk %s\nmcp-go %s", name, c.tool, c.args, g, w)
 			}
 			ge, gd := gosdk.Decode(got)
 			we, wd := mcpgo.Decode(want)
+			if c.tool == "db.query" && (ge == nil || ge.Recovery != errorx.InternalRecovery) {
+				t.Errorf("%s %s: %+v, want the unclassified error with errorx.InternalRecovery", name, c.tool, ge)
+			}
 			if g, w := modelJSON(ge), modelJSON(we); gd != wd || gd != name || g != w {
 				t.Errorf("%s %s: decoded\ngo-sdk %s %s\nmcp-go %s %s", name, c.tool, gd, g, wd, w)
 			}
 		}
 	}
+}
+
+// fixedClock returns the named dialect, the envelope with a fixed clock:
+// two renderings of one error must not show two timestamps.
+func fixedClock(name string) render.Dialect {
+	if name == render.NameEnvelope {
+		return render.Envelope{Now: func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }}
+	}
+	d, _ := render.ByName(name)
+	return d
+}
+
+// callBoth calls tool with args on both servers and fails t on a protocol
+// error.
+func callBoth(t *testing.T, sdk *mcp.ClientSession, mgo *client.Client, tool string, args map[string]any) (*mcp.CallToolResult, *mcpgomcp.CallToolResult) {
+	t.Helper()
+	got, err := sdk.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: go-sdk: %v", tool, err)
+	}
+	var req mcpgomcp.CallToolRequest
+	req.Params.Name, req.Params.Arguments = tool, args
+	want, err := mgo.CallTool(context.Background(), req)
+	if err != nil {
+		t.Fatalf("%s: mcp-go: %v", tool, err)
+	}
+	return got, want
 }
 
 // wire is res's JSON with the members of every object in key order (a

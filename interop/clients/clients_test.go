@@ -195,6 +195,7 @@ type call struct {
 		Success       bool `json:"success"`
 		SchemaRejects bool `json:"schema_rejects"`
 	} `json:"want"`
+	Dialects []string `json:"dialects"` // the dialects it is made in; every one when empty
 }
 
 // loadCalls reads the calls of examples/ex/testdata/calls.json.

@@ -93,7 +93,7 @@ func TestInspector(t *testing.T) {
 					t.Fatalf("tools/list: no tools\n%s", clip(string(stdout), 2000))
 				}
 
-				selected, uncalled := inspectorCalls(calls, listed, dialect == render.NameInterbase)
+				selected, uncalled := inspectorCalls(calls, listed, dialect)
 				for _, tool := range uncalled {
 					t.Errorf("examples/%s/testdata/calls.json has no call of %s with arguments its schema accepts", ex, tool)
 				}
@@ -134,14 +134,19 @@ func TestInspector(t *testing.T) {
 	}
 }
 
-// inspectorCalls returns the calls the Inspector makes, of the tools in
-// listed: every call when all is set (the examples' default dialect),
+// inspectorCalls returns the calls the Inspector makes in dialect, of the
+// tools in listed (a call whose Dialects leave dialect out is never made):
+// every call in the examples' default dialect,
 // otherwise one call per tool, its first call that succeeds or else its
 // first whose arguments fit the schema (each Inspector run costs about a
 // second). A call of a tool that is not listed is left out: the CLI
 // refuses it without calling. uncalled lists the listed tools no call
 // with schema-valid arguments reaches.
-func inspectorCalls(calls []call, listed []string, all bool) (selected []call, uncalled []string) {
+func inspectorCalls(calls []call, listed []string, dialect string) (selected []call, uncalled []string) {
+	all := dialect == render.NameInterbase
+	calls = slices.DeleteFunc(slices.Clone(calls), func(c call) bool {
+		return len(c.Dialects) > 0 && !slices.Contains(c.Dialects, dialect)
+	})
 	for _, tool := range listed {
 		pick := -1
 		for i, c := range calls {

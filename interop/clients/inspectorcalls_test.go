@@ -31,11 +31,22 @@ func TestInspectorCalls(t *testing.T) {
 		}
 		return out
 	}
-	sel, uncalled := inspectorCalls(calls, []string{"a", "b", "c", "d"}, false)
+	sel, uncalled := inspectorCalls(calls, []string{"a", "b", "c", "d"}, "xml")
 	assert.Equal(t, []string{"a_ok", "b_error"}, names(sel))
 	assert.Equal(t, []string{"c", "d"}, uncalled)
 
-	sel, uncalled = inspectorCalls(calls, []string{"a", "b", "c", "d"}, true)
+	sel, uncalled = inspectorCalls(calls, []string{"a", "b", "c", "d"}, "interbase")
 	assert.Equal(t, []string{"a_rejected", "a_error", "a_ok", "a_ok2", "b_error", "b_error2", "c_rejected"}, names(sel))
 	assert.Equal(t, []string{"c", "d"}, uncalled)
+
+	// A call for some dialects only is made in those alone.
+	only := c("d_toolerror", "d", true, false)
+	only.Dialects = []string{"toolerror"}
+	calls = append(calls, only)
+	sel, uncalled = inspectorCalls(calls, []string{"d"}, "interbase")
+	assert.Empty(t, sel)
+	assert.Equal(t, []string{"d"}, uncalled)
+	sel, uncalled = inspectorCalls(calls, []string{"d"}, "toolerror")
+	assert.Equal(t, []string{"d_toolerror"}, names(sel))
+	assert.Empty(t, uncalled)
 }

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"reflect"
 	"slices"
@@ -35,6 +37,15 @@ type Call struct {
 	// Hidden lists text that must appear nowhere in the result: panic
 	// values, stack traces, credentials in an error's text.
 	Hidden []string `json:"hidden"`
+	// Dialects lists the dialects the call is made in (every one when
+	// empty): a call that sends the per-call format argument to a tool
+	// that binds strictly is one only the toolerror dialect takes.
+	Dialects []string `json:"dialects"`
+}
+
+// In reports whether call is made in dialect.
+func (c Call) In(dialect string) bool {
+	return len(c.Dialects) == 0 || slices.Contains(c.Dialects, dialect)
 }
 
 // Want is what Decode must read back from a call's result. An error result
@@ -65,7 +76,29 @@ type Want struct {
 	// to what its field must say: "Wrong type.", rule "type", the value sent
 	// and the type expected.
 	WrongType map[string]WrongType `json:"wrong_type"`
+	// RPCError says the call must fail as a JSON-RPC error with this code
+	// rather than give a result: -32602 for a call of a tool the server
+	// does not have, as the MCP specification says. When the error's data
+	// holds the model (go-sdk's answer, render.Renderer.HandleUnknownTool),
+	// the members above are checked against it.
+	RPCError int64 `json:"rpc_error"`
 }
+
+// An RPCError is a JSON-RPC error a Session's CallTool returns: its code,
+// and its data when the SDK's client keeps it.
+type RPCError struct {
+	Code int64
+	Data json.RawMessage
+	Err  error // the SDK's error
+}
+
+func (e *RPCError) Error() string { return e.Err.Error() }
+
+func (e *RPCError) Unwrap() error { return e.Err }
+
+// mcpgoCodes are the JSON-RPC codes mcp-go's client turns into these
+// errors (mcp.JSONRPCErrorDetails.AsError), dropping the data.
+var mcpgoCodes = map[error]int64{mcp.ErrInvalidParams: mcp.INVALID_PARAMS, mcp.ErrMethodNotFound: mcp.METHOD_NOT_FOUND, mcp.ErrInternalError: mcp.INTERNAL_ERROR}
 
 // WrongType is what the field of an argument of the wrong JSON type says.
 type WrongType struct {
@@ -235,6 +268,11 @@ type mcpgoSession struct{ c *client.Client }
 func (s mcpgoSession) CallTool(ctx context.Context, call Call) (*render.Result, error) {
 	res, err := CallTool(ctx, s.c, call)
 	if err != nil {
+		for sentinel, code := range mcpgoCodes {
+			if errors.Is(err, sentinel) {
+				return nil, &RPCError{Code: code, Err: err}
+			}
+		}
 		return nil, err
 	}
 	return mcpgo.ToResult(res), nil
@@ -254,11 +292,18 @@ func RunSessions(t *testing.T, connect func(t testing.TB, d render.Dialect) Sess
 			s := connect(t, d)
 			schemas := s.OutputSchemas(t)
 			for _, call := range calls {
+				if !call.In(name) {
+					continue
+				}
 				t.Run(call.Name, func(t *testing.T) {
 					if schemas[call.Tool] != call.Want.OutputSchema {
 						t.Errorf("%s declares an outputSchema: %v, calls.json says %v", call.Tool, schemas[call.Tool], call.Want.OutputSchema)
 					}
 					res, err := s.CallTool(context.Background(), call)
+					if call.Want.RPCError != 0 {
+						CheckRPCError(t, call, res, err)
+						return
+					}
 					if err != nil {
 						t.Fatalf("CallTool: %v (want a tool result, not a protocol error)", err)
 					}
@@ -273,12 +318,17 @@ func RunSessions(t *testing.T, connect func(t testing.TB, d render.Dialect) Sess
 // s, a session of a server whose dialect is dialect, each goroutine three
 // times over, and checks each result (run it with -race).
 func RunConcurrently(t *testing.T, s Session, dialect string, calls []Call) {
+	calls = slices.DeleteFunc(slices.Clone(calls), func(c Call) bool { return !c.In(dialect) })
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 3 * len(calls) {
 				call := calls[(g+i)%len(calls)]
 				res, err := s.CallTool(context.Background(), call)
+				if call.Want.RPCError != 0 {
+					CheckRPCError(t, call, res, err)
+					continue
+				}
 				if err != nil {
 					t.Errorf("%s %s: %v", dialect, call.Name, err)
 					return
@@ -323,6 +373,33 @@ func Check(t testing.TB, dialect string, call Call, res *render.Result) {
 	if e == nil || got != dialect {
 		t.Fatalf("Decode: dialect %q, error %v; want a %s error:\n%s", got, e, dialect, raw)
 	}
+	checkModel(t, dialect, call, e)
+}
+
+// CheckRPCError checks a call that must fail as the JSON-RPC error
+// call.Want.RPCError: err is an *RPCError with that code, and the model in
+// its data, when it has some, is what calls.json says.
+func CheckRPCError(t testing.TB, call Call, res *render.Result, err error) {
+	t.Helper()
+	var rpc *RPCError
+	if !errors.As(err, &rpc) || rpc.Code != call.Want.RPCError {
+		t.Fatalf("want the JSON-RPC error %d, got %v and the result %+v", call.Want.RPCError, err, res)
+	}
+	if len(rpc.Data) == 0 {
+		return
+	}
+	var e errorx.Error
+	if err := json.Unmarshal(rpc.Data, &e); err != nil {
+		t.Fatalf("data: %v: %s", err, rpc.Data)
+	}
+	checkModel(t, "", call, &e)
+}
+
+// checkModel checks what calls.json says of an error against e, read from
+// a result in dialect ("" for a JSON-RPC error's data).
+func checkModel(t testing.TB, dialect string, call Call, e *errorx.Error) {
+	t.Helper()
+	w := call.Want
 	wantTool := call.Tool
 	if call.Want.Tool != "" {
 		wantTool = call.Want.Tool
@@ -449,6 +526,9 @@ func CheckTypeScript(t *testing.T, path string, calls []Call) {
 	for _, dialect := range render.Names() {
 		t.Run(dialect, func(t *testing.T) {
 			for _, call := range calls {
+				if !call.In(dialect) {
+					continue
+				}
 				t.Run(call.Name, func(t *testing.T) {
 					l, ok := lines[[2]string{dialect, call.Name}]
 					if !ok {
@@ -465,6 +545,12 @@ func CheckTypeScript(t *testing.T, path string, calls []Call) {
 						t.Errorf("the TypeScript SDK's validator rejects the arguments against %s's inputSchema: %s", call.Tool, l.SchemaError)
 					case call.Want.SchemaRejects && (l.SchemaValid == nil || *l.SchemaValid):
 						t.Errorf("the TypeScript SDK's validator accepts the arguments against %s's inputSchema", call.Tool)
+					}
+					if call.Want.RPCError != 0 {
+						if !l.Threw || l.Error == nil || fmt.Sprint(l.Error.Code) != fmt.Sprint(call.Want.RPCError) {
+							t.Errorf("want the client to throw the JSON-RPC error %d, got: threw %v, %s", call.Want.RPCError, l.Threw, l.Thrown())
+						}
+						return
 					}
 					if l.Threw {
 						t.Fatalf("the TypeScript client threw instead of returning the result: %s", l.Thrown())

@@ -1,0 +1,97 @@
+package render
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/mcperr/mcperr/errorx"
+)
+
+// CodeInvalidParams is JSON-RPC's invalid-params error code (-32602), which
+// the MCP specification gives a call of a tool the server does not have.
+const CodeInvalidParams = -32602
+
+// An RPCError is a JSON-RPC error in no SDK's types: what the Renderer
+// answers instead of a tool result (HandleUnknownTool), for the adapter to
+// send as its SDK's protocol error (go-sdk's *jsonrpc.Error).
+type RPCError struct {
+	// Code is the JSON-RPC error code: a code of the JSON-RPC
+	// specification, never one of the -32000…-32099 range the MCP
+	// specification reserves.
+	Code int64
+	// Message is the error's message: the server's sentences, which name
+	// caller text only quoted and escaped (errorx.Quote).
+	Message string
+	// Data is the error's data: the error in the model's JSON form
+	// (errorx.Error's MarshalJSON), which errorx.Error's UnmarshalJSON
+	// reads back.
+	Data json.RawMessage
+}
+
+// Error returns e's message.
+func (e *RPCError) Error() string { return e.Message }
+
+// WithUnknownToolResult makes HandleUnknownTool answer a call of a tool
+// the server does not have with an UNKNOWN_TOOL tool result in r's dialect
+// instead of the specification's JSON-RPC error. That is SEP-2145, a draft
+// that the 2026-07-28 revision of the MCP specification does not include:
+// clients that follow the specification (the TypeScript and both Go SDKs)
+// expect -32602, and a pending change to the official conformance suite
+// fails a server that answers with isError. It has no effect on mcp-go,
+// which answers an unknown tool itself before any middleware runs.
+func WithUnknownToolResult() RendererOption {
+	return func(r *Renderer) { r.unknownResult = true }
+}
+
+// HandleUnknownTool applies r's policy to a call c of a tool the server
+// does not have, given near, the closest of the tools the server lists to
+// the caller (nearest first; the adapter picks them). By default it
+// returns the MCP specification's answer, for the adapter to send as its
+// SDK's JSON-RPC error: code CodeInvalidParams (-32602), a message that
+// says the server has no such tool, asks "Did you mean …?" with near and
+// tells the agent to list the tools again (UnknownToolError's message and
+// recovery), and that error, bounded and redacted, as data. With
+// WithUnknownToolResult it returns the error rendered as a tool result
+// instead (RenderCall). A nil c is a call of which nothing is known.
+func (r *Renderer) HandleUnknownTool(ctx context.Context, c *Call, near []string) (*Result, *RPCError) {
+	if c == nil {
+		c = &Call{}
+	}
+	e := UnknownToolError(c.Tool, near)
+	if r.unknownResult {
+		return r.RenderCall(ctx, c, e), nil
+	}
+	e = r.limits.withDefaults().Apply(errorx.RedactSecrets(e.WithTool(c.Tool), r.secrets))
+	msg := e.Message
+	if e.Recovery != "" {
+		msg += " " + e.Recovery
+	}
+	return nil, &RPCError{Code: CodeInvalidParams, Message: msg, Data: e.AppendJSON(nil)}
+}
+
+// UnknownToolError returns the error for a call of the tool name, which
+// the server does not have: UNKNOWN_TOOL (class NOT_FOUND, not
+// retryable), with near, the closest tools the server has (nearest first),
+// as its actions and in a "Did you mean" recovery that tells the agent to
+// list the tools again and call one by its exact name. The message names
+// the tool called through errorx.Quote, as every sentence names caller
+// text: a name cannot add markdown (a link, an image a client would fetch,
+// a heading) to the sentence. near are the server's own names.
+func UnknownToolError(name string, near []string) *errorx.Error {
+	recovery := "List the tools again (tools/list) and call one of them by its exact name."
+	if len(near) > 0 {
+		recovery = "Did you mean " + orList(near) + "? " + recovery
+	}
+	return errorx.New(errorx.CodeUnknownTool, "The server has no tool named "+errorx.Quote(name)+".").
+		WithRecovery(recovery).
+		WithActions(near...)
+}
+
+// orList writes names as "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
