@@ -1,7 +1,6 @@
 package validation
 
 import (
-	"encoding/json"
 	"math"
 	"math/big"
 	"slices"
@@ -326,16 +325,21 @@ func (n *quickNode) prop(name string) int {
 
 // quickValid reports whether raw, a call's arguments with space trimmed,
 // is certainly valid: Check would return nil. false means "ask the full
-// check", not "invalid".
+// check", not "invalid". The text's syntax is checked on the way (a
+// quick verdict never says valid of what is not JSON).
 func (n *quickNode) quickValid(raw []byte) bool {
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = emptyObject
 	}
-	if raw[0] != '{' || !json.Valid(raw) {
+	if raw[0] != '{' {
 		return false
 	}
 	p := scanner{s: view(raw)}
-	return n.valid(&p, 0)
+	if !n.valid(&p, 0) {
+		return false
+	}
+	p.ws()
+	return p.i == len(p.s)
 }
 
 // valid checks the value at the cursor against n and moves past it; it
@@ -370,7 +374,8 @@ func (n *quickNode) valid(p *scanner, depth int) bool {
 	case quickArray:
 		return n.array(p, depth)
 	case quickString:
-		return n.str(p.str())
+		s, ok := readString(p)
+		return ok && n.str(s)
 	case quickNumber:
 		return n.number(p.literal())
 	}
@@ -378,16 +383,111 @@ func (n *quickNode) valid(p *scanner, depth int) bool {
 	if n.format != nil {
 		return false // the format of a value that is not a string: left to the full check
 	}
-	if !n.hasEnum {
-		return true
-	}
 	switch lit {
 	case "true":
-		return n.enumTrue
+		return !n.hasEnum || n.enumTrue
 	case "false":
-		return n.enumFalse
+		return !n.hasEnum || n.enumFalse
+	case "null":
+		return !n.hasEnum || n.enumNull
 	}
-	return n.enumNull
+	return false // not JSON
+}
+
+// readString reads the string at the cursor, unescaped; ok is false
+// when it is not a JSON string (a control character, an unknown escape,
+// no closing quote).
+func readString(p *scanner) (s string, ok bool) {
+	start := p.i
+	for i := start + 1; i < len(p.s); i++ {
+		switch c := p.s[i]; {
+		case c == '"':
+			p.i = i + 1
+			s = p.s[start+1 : i]
+			if !utf8.ValidString(s) {
+				s = string([]rune(s)) // invalid bytes read as U+FFFD, as the decoder reads them
+			}
+			return s, true
+		case c < 0x20:
+			return "", false
+		case c == '\\':
+			return escapedString(p, start)
+		}
+	}
+	return "", false
+}
+
+// escapedString checks the escapes of the string at start, then reads it
+// as the decoder does.
+func escapedString(p *scanner, start int) (string, bool) {
+	for i := start + 1; i < len(p.s); i++ {
+		switch c := p.s[i]; {
+		case c == '"':
+			p.i = start
+			return p.str(), true
+		case c < 0x20:
+			return "", false
+		case c == '\\':
+			if i+1 >= len(p.s) {
+				return "", false
+			}
+			i++
+			switch p.s[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if i+4 >= len(p.s) {
+					return "", false
+				}
+				for _, h := range []byte(p.s[i+1 : i+5]) {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return "", false
+					}
+				}
+				i += 4
+			default:
+				return "", false
+			}
+		}
+	}
+	return "", false
+}
+
+// jsonNumber reports whether lit is a JSON number:
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func jsonNumber(lit string) bool {
+	i := 0
+	if i < len(lit) && lit[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		j := i
+		for i < len(lit) && '0' <= lit[i] && lit[i] <= '9' {
+			i++
+		}
+		return i - j
+	}
+	switch {
+	case i < len(lit) && lit[i] == '0':
+		i++
+	case digits() == 0:
+		return false
+	}
+	if i < len(lit) && lit[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(lit) && (lit[i] == 'e' || lit[i] == 'E') {
+		i++
+		if i < len(lit) && (lit[i] == '+' || lit[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(lit)
 }
 
 // str checks a string.
@@ -420,7 +520,7 @@ func (n *quickNode) str(s string) bool {
 // sent (see checkRun.number), of the type the schema asks, within its
 // bounds by a comparison that rounding cannot reverse.
 func (n *quickNode) number(lit string) bool {
-	if n.hasEnum || n.format != nil || len(lit) > maxNumberLen || lit == "" {
+	if n.hasEnum || n.format != nil || len(lit) > maxNumberLen || !jsonNumber(lit) {
 		return false
 	}
 	integer := !strings.ContainsAny(lit, ".eE")
@@ -461,56 +561,72 @@ func (n *quickNode) object(p *scanner, depth int) bool {
 	var seen uint64
 	var extra [maxQuickKeys]string
 	nextra, count := 0, 0
+	p.ws()
+	if p.peek() == '}' {
+		p.i++
+		return n.objectEnd(seen, count)
+	}
 	for {
 		p.ws()
-		switch p.peek() {
-		case '}':
-			p.i++
-			for _, r := range n.required {
-				if seen&(1<<r) == 0 {
-					return false
-				}
-			}
-			return (n.minProps < 0 || count >= n.minProps) && (n.maxProps < 0 || count <= n.maxProps)
-		case ',':
-			p.i++
-			p.ws()
-		}
 		if p.peek() != '"' {
 			return false
 		}
-		k := p.str()
+		k, ok := readString(p)
+		if !ok {
+			return false
+		}
 		p.ws()
-		p.i++ // ':'
+		if p.peek() != ':' {
+			return false
+		}
+		p.i++
 		count++
 		if i := n.prop(k); i >= 0 {
-			if seen&(1<<i) != 0 {
+			if seen&(1<<i) != 0 || !n.props[i].node.valid(p, depth+1) {
 				return false
 			}
 			seen |= 1 << i
-			if !n.props[i].node.valid(p, depth+1) {
+		} else {
+			if n.addl == addlNone || nextra == len(extra) {
 				return false
 			}
-			continue
-		}
-		if n.addl == addlNone || nextra == len(extra) {
-			return false
-		}
-		for _, e := range extra[:nextra] {
-			if e == k {
+			for _, e := range extra[:nextra] {
+				if e == k {
+					return false
+				}
+			}
+			extra[nextra] = k
+			nextra++
+			if n.addl == addlSchema {
+				if !n.addlNode.valid(p, depth+1) {
+					return false
+				}
+			} else if !anyValue(p, depth+1) {
 				return false
 			}
 		}
-		extra[nextra] = k
-		nextra++
-		if n.addl == addlSchema {
-			if !n.addlNode.valid(p, depth+1) {
-				return false
-			}
-		} else if !anyValue(p, depth+1) {
+		p.ws()
+		switch p.peek() {
+		case ',':
+			p.i++
+		case '}':
+			p.i++
+			return n.objectEnd(seen, count)
+		default:
 			return false
 		}
 	}
+}
+
+// objectEnd checks what an object's keys say once they are all read: the
+// required ones, their number.
+func (n *quickNode) objectEnd(seen uint64, count int) bool {
+	for _, r := range n.required {
+		if seen&(1<<r) == 0 {
+			return false
+		}
+	}
+	return (n.minProps < 0 || count >= n.minProps) && (n.maxProps < 0 || count <= n.maxProps)
 }
 
 // array checks an array: each item, and their number.
@@ -520,48 +636,39 @@ func (n *quickNode) array(p *scanner, depth int) bool {
 	}
 	p.i++ // '['
 	count := 0
-	for {
-		p.ws()
-		switch p.peek() {
-		case ']':
-			p.i++
-			return (n.minItems < 0 || count >= n.minItems) && (n.maxItems < 0 || count <= n.maxItems)
-		case ',':
-			p.i++
-		case 0:
-			return false
-		}
-		count++
-		if n.items != nil {
-			if !n.items.valid(p, depth+1) {
+	p.ws()
+	if p.peek() != ']' {
+		for {
+			count++
+			if n.items != nil {
+				if !n.items.valid(p, depth+1) {
+					return false
+				}
+			} else if !anyValue(p, depth+1) {
 				return false
 			}
-		} else if !anyValue(p, depth+1) {
-			return false
+			p.ws()
+			if p.peek() == ',' {
+				p.i++
+				continue
+			}
+			if p.peek() != ']' {
+				return false
+			}
+			break
 		}
 	}
+	p.i++ // ']'
+	return (n.minItems < 0 || count >= n.minItems) && (n.maxItems < 0 || count <= n.maxItems)
 }
 
 // anyValue moves past a value the schema says nothing of, checking what
 // the full check reports whatever the schema: keys sent twice, nesting
-// past MaxDepth, numbers it cannot read as sent.
+// past MaxDepth, numbers it cannot read as sent; and the syntax.
 func anyValue(p *scanner, depth int) bool {
-	p.ws()
-	switch p.peek() {
-	case '{':
-		return anyObject.object(p, depth)
-	case '[':
-		return anyObject.array(p, depth)
-	case '"':
-		p.skipString()
-		return true
-	case 't', 'f', 'n':
-		p.literal()
-		return true
-	}
-	return anyObject.number(p.literal())
+	return anyObject.valid(p, depth)
 }
 
-// anyObject is the schema that says nothing: what anyValue checks
-// containers and numbers with.
+// anyObject is the schema that says nothing: what anyValue checks values
+// with.
 var anyObject = &quickNode{ok: true, minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, minProps: -1, maxProps: -1}

@@ -3,6 +3,7 @@ package validation
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,6 +87,22 @@ func TestQuickCases(t *testing.T) {
 		{`[1]`, false},
 		{`{"q":"go"`, false},
 		{`{"q":"go"}x`, false},
+		{`{"q":"go",}`, false},
+		{`{"q":"go" "mode":"web"}`, false},
+		{`{"q" "go"}`, false},
+		{`{"q":"go","free":[1,]}`, false},
+		{`{"q":"go","free":[,1]}`, false},
+		{`{"q":"go","free":tru}`, false},
+		{`{"q":"go","free":01}`, false},
+		{`{"q":"go","free":1.}`, false},
+		{`{"q":"go","free":-}`, false},
+		{"{\"q\":\"g\x01\"}", false},
+		{`{"q":"\q"}`, false},
+		{`{"q":"\u00zz"}`, false},
+		{`{"q":"a\nb"}`, true},
+		{`{"q":"go","free":[]}`, true},
+		{`{"q":"go","free":{}}`, true},
+		{`{"q":"go","free":-0.5e+3}`, true},
 	} {
 		got := s.quick.quickValid([]byte(strings.TrimSpace(c.args)))
 		assert.Equal(t, c.quick, got, c.args)
@@ -151,9 +168,12 @@ func TestQuickAgreesWithCheck(t *testing.T) {
 			args, err := json.Marshal(v)
 			require.NoError(t, err)
 			args = g.mutate(args)
+			if g.r.IntN(6) == 0 {
+				args = g.garble(args)
+			}
 			want := f.Check("t", args) == nil
 			got := s.quick != nil && s.quick.quickValid(args)
-			if got && !want {
+			if txt := strings.TrimSpace(string(args)); got && (!want || txt != "" && txt != "null" && !json.Valid(args)) {
 				t.Fatalf("schema %s\nargs %s\nthe quick verdict says valid, Check: %v", raw, args, f.Check("t", args))
 			}
 			if got {
@@ -325,4 +345,49 @@ func BenchmarkSchemaCheckQuick(b *testing.B) {
 			})
 		}
 	}
+}
+
+// garble changes one byte of the arguments' text, or drops or repeats
+// one: text that is often not JSON.
+func (g *jsGen) garble(args []byte) []byte {
+	out := slices.Clone(args)
+	i := g.r.IntN(len(out))
+	switch g.r.IntN(3) {
+	case 0:
+		const bytes = ",:[]{}\"\\ tfn0.e-"
+		out[i] = bytes[g.r.IntN(len(bytes))]
+	case 1:
+		out = slices.Delete(out, i, i+1)
+	default:
+		out = slices.Insert(out, i, out[i])
+	}
+	return out
+}
+
+// FuzzQuickVerdict: whatever the text, the quick verdict says valid only
+// of JSON that Check without it accepts.
+func FuzzQuickVerdict(f *testing.F) {
+	s, err := CompileSchema([]byte(`{"type":"object","properties":{
+		"q":{"type":"string","minLength":1,"maxLength":5},"mode":{"enum":["web","news",null,true]},
+		"n":{"type":"integer","minimum":1,"maximum":50},"x":{"type":"number","exclusiveMinimum":0.1},
+		"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z]+$"},"maxItems":3},
+		"free":{},"obj":{"type":"object","additionalProperties":{"type":"integer"},"maxProperties":2}
+	},"required":["q"],"additionalProperties":false}`))
+	require.NoError(f, err)
+	for _, seed := range []string{`{"q":"go"}`, `{"q":"a\u00e9","mode":null,"n":50,"x":0.2}`, `{"q":"go","tags":["a","b"],"obj":{"a":1}}`,
+		`{"q":"go","free":[1,{"a":[null,true,"x\n"]},-1.5e3]}`, `{"q":"go","q":"go"}`, `{"q":"go",}`} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, args []byte) {
+		raw := []byte(strings.TrimSpace(string(args)))
+		if !s.quick.quickValid(raw) {
+			return
+		}
+		if !json.Valid(raw) && len(raw) > 0 && string(raw) != "null" {
+			t.Fatalf("the quick verdict says valid of text that is not JSON: %q", args)
+		}
+		if err := full(s).Check("t", args); err != nil {
+			t.Fatalf("the quick verdict says valid of %q; Check: %v", args, err)
+		}
+	})
 }
