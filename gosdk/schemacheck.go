@@ -4,15 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"reflect"
 	"runtime"
 	"sync"
-	"unsafe"
 	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/schemacache"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -39,23 +38,12 @@ func WithSchemaCheck(on bool) MiddlewareOption {
 // schema set anew on the same *mcp.Tool is compiled anew.
 type toolKey struct {
 	tool   *mcp.Tool
-	schema unsafe.Pointer
-	n      int
+	schema schemacache.Ident
 }
 
-// keyOf returns t's key. A schema value that is not a pointer, a map, a
-// slice or a string is known by the tool alone.
+// keyOf returns t's key.
 func keyOf(t *mcp.Tool) toolKey {
-	k := toolKey{tool: t, n: -1}
-	switch v := reflect.ValueOf(t.InputSchema); v.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.UnsafePointer:
-		k.schema = v.UnsafePointer()
-	case reflect.Slice:
-		k.schema, k.n = v.UnsafePointer(), v.Len()
-	case reflect.String:
-		k.schema, k.n = unsafe.Pointer(unsafe.StringData(v.String())), v.Len()
-	}
-	return k
+	return toolKey{tool: t, schema: schemacache.Identity(t.InputSchema)}
 }
 
 // bound holds the tools AddTool registered, weakly: their arguments are

@@ -1,7 +1,9 @@
 package schemacache
 
 import (
+	"reflect"
 	"sync"
+	"unsafe"
 
 	"github.com/mcperr/mcperr/validation"
 )
@@ -58,4 +60,36 @@ func (c *Cache[K]) Len() int {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	return len(c.entries)
+}
+
+// An Ident tells one value of a schema (or part of one) from another
+// without reading it: what a pointer, a map, a slice or a string points
+// to, with its length, a boolean's value. Two values of other kinds (a
+// struct held by value) have the same Ident: the adapters' keys hold
+// something else that changes with them. An Ident keeps what it points to
+// alive, so an address is never taken for a later value's.
+type Ident struct {
+	p unsafe.Pointer
+	n int
+}
+
+// Identity returns v's Ident. It does not allocate.
+func Identity(v any) Ident {
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Invalid:
+		return Ident{n: -1}
+	case reflect.Bool:
+		if rv.Bool() {
+			return Ident{n: -2}
+		}
+		return Ident{n: -3}
+	case reflect.Pointer, reflect.UnsafePointer, reflect.Func, reflect.Chan:
+		return Ident{p: rv.UnsafePointer()}
+	case reflect.Map, reflect.Slice:
+		return Ident{p: rv.UnsafePointer(), n: rv.Len()}
+	case reflect.String:
+		s := rv.String()
+		return Ident{p: unsafe.Pointer(unsafe.StringData(s)), n: len(s)}
+	}
+	return Ident{n: -4}
 }

@@ -83,3 +83,37 @@ func TestBounded(t *testing.T) {
 		t.Errorf("an entry dropped when the cache started over must be compiled again")
 	}
 }
+
+// TestIdentity: values that may change under one tool (a schema set anew,
+// a map grown) have other Idents; the same value has the same one, without
+// allocating.
+func TestIdentity(t *testing.T) {
+	raw := []byte(`{"type":"object"}`)
+	m := map[string]any{"type": "object"}
+	s := "abc"
+	p := &struct{ a int }{}
+	same := []struct{ a, b any }{{raw, raw}, {m, m}, {s, s}, {p, p}, {nil, nil}, {true, true}}
+	for _, c := range same {
+		if Identity(c.a) != Identity(c.b) {
+			t.Errorf("%v: two Idents", c.a)
+		}
+	}
+	grown := map[string]any{"type": "object"}
+	other := []struct{ a, b any }{
+		{raw, []byte(`{"type":"object"}`)}, {raw, raw[:5]}, {m, grown}, {p, &struct{ a int }{}},
+		{true, false}, {nil, false}, {s, "abd"},
+	}
+	for _, c := range other {
+		if Identity(c.a) == Identity(c.b) {
+			t.Errorf("%v and %v: one Ident", c.a, c.b)
+		}
+	}
+	before := Identity(grown)
+	grown["properties"] = map[string]any{}
+	if Identity(grown) == before {
+		t.Errorf("a map grown in place keeps its Ident")
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = Identity(m) }); n != 0 {
+		t.Errorf("Identity allocates %v times", n)
+	}
+}
