@@ -136,8 +136,8 @@ func (m *middleware) call(tools *serverTools) render.Call {
 // isProtocolError reports whether err is one go-sdk answers with its own
 // JSON-RPC error: a *jsonrpc.Error in its chain.
 func isProtocolError(err error) bool {
-	var wire *jsonrpc.Error
-	return errors.As(err, &wire)
+	_, ok := errors.AsType[*jsonrpc.Error](err)
+	return ok
 }
 
 // handle applies the Renderer to what the handler returned, unless it was
