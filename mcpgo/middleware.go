@@ -72,9 +72,17 @@ import (
 //
 // A call that succeeds costs the deferred recover and nothing more: no
 // allocation. A nil r is the zero Renderer.
-func Middleware(r *render.Renderer) server.ToolHandlerMiddleware {
+func Middleware(r *render.Renderer, opts ...MiddlewareOption) server.ToolHandlerMiddleware {
 	if r == nil {
 		r = &render.Renderer{}
+	}
+	var cfg middlewareConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	var schemas *checker
+	if !cfg.noSchemaCheck {
+		schemas = &checker{}
 	}
 	return func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
@@ -84,6 +92,11 @@ func Middleware(r *render.Renderer) server.ToolHandlerMiddleware {
 					res, err = FromResult(r.HandlePanic(ctx, &c, v)), nil
 				}
 			}()
+			if schemas != nil {
+				if err := schemas.check(ctx, r.Logger, req); err != nil {
+					return handleError(ctx, r, req, err)
+				}
+			}
 			res, err = next(ctx, req)
 			if render.Failed(res != nil, err) {
 				return handleError(ctx, r, req, err)

@@ -89,7 +89,11 @@ func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 }
 
 // billing routes on its "action" argument, then binds that action's
-// arguments; the "action" key itself is not one of them.
+// arguments; the "action" key itself is not one of them. Its schema
+// declares the action (required, one of three): the middleware's schema
+// check answers a call without one, or with a typo, before the handler
+// runs; mcpgo.RequestAction is what checks it where the schema does not
+// (and with mcpgo.WithSchemaCheck(false)).
 func billing(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	action, e := mcpgo.RequestAction(req, "action", "list", "create", "refund")
 	if e != nil {
