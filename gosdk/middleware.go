@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/schemacache"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -74,12 +75,17 @@ const (
 // value (for RenderRequest), nothing more.
 //
 // A nil r is the zero Renderer.
-func Middleware(r *render.Renderer) mcp.Middleware {
+func Middleware(r *render.Renderer, opts ...MiddlewareOption) mcp.Middleware {
 	if r == nil {
 		r = &render.Renderer{}
 	}
+	var cfg middlewareConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	schemas := &schemacache.Cache[toolKey]{}
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
-		m := &middleware{r: r, next: next}
+		m := &middleware{r: r, next: next, check: !cfg.noSchemaCheck, schemas: schemas}
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			call, ok := req.(*mcp.CallToolRequest)
 			if method != methodCallTool || !ok || call == nil || call.Params == nil {
@@ -92,47 +98,56 @@ func Middleware(r *render.Renderer) mcp.Middleware {
 
 // middleware is one Middleware over the handlers below it.
 type middleware struct {
-	r    *render.Renderer
-	next mcp.MethodHandler
+	r       *render.Renderer
+	next    mcp.MethodHandler
+	check   bool // check arguments against the tools' inputSchemas
+	schemas *schemacache.Cache[toolKey]
 }
 
 type middlewareKey struct{}
 
 // callTool handles one tools/call.
 func (m *middleware) callTool(ctx context.Context, req *mcp.CallToolRequest) (res mcp.Result, err error) {
-	ctx = context.WithValue(ctx, middlewareKey{}, m) // RenderRequest lists the tools through it
+	tools := &serverTools{m: m, req: req}
+	ctx = context.WithValue(ctx, middlewareKey{}, tools) // RenderRequest reads the tools through it
 	defer func() {
 		if v := recover(); v != nil {
-			c := m.call(req)
+			c := m.call(tools)
 			res, err = FromResult(m.r.HandlePanic(ctx, &c, v)), nil
 		}
 	}()
+	if m.check {
+		if err := tools.checkArguments(ctx); err != nil {
+			c := m.call(tools)
+			return m.failed(ctx, &c, sdkResult(req), err)
+		}
+	}
 	res, err = m.next(ctx, methodCallTool, req)
 	if tr, ok := res.(*mcp.CallToolResult); ok && err == nil && tr != nil && !tr.IsError && tr.Content != nil {
 		return res, nil // a success, as go-sdk sends it
 	}
-	return m.handle(ctx, req, res, err)
+	return m.handle(ctx, tools, res, err)
 }
 
-// call returns what the Renderer is told of req: its tools are the
+// call returns what the Renderer is told of the call: its tools are the
 // server's, listed through the handlers below the middleware when the
 // Renderer asks.
-func (m *middleware) call(req *mcp.CallToolRequest) render.Call {
-	return render.Call{Tool: req.Params.Name, Arguments: req.Params.Arguments, Tools: &serverTools{m: m, req: req}, Protocol: isProtocolError}
+func (m *middleware) call(tools *serverTools) render.Call {
+	req := tools.req
+	return render.Call{Tool: req.Params.Name, Arguments: req.Params.Arguments, Tools: tools, Protocol: isProtocolError}
 }
 
 // isProtocolError reports whether err is one go-sdk answers with its own
 // JSON-RPC error: a *jsonrpc.Error in its chain.
 func isProtocolError(err error) bool {
-	var wire *jsonrpc.Error
-	return errors.As(err, &wire)
+	_, ok := errors.AsType[*jsonrpc.Error](err)
+	return ok
 }
 
 // handle applies the Renderer to what the handler returned, unless it was
 // a success.
-func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, res mcp.Result, err error) (mcp.Result, error) {
-	c := m.call(req)
-	tools := c.Tools.(*serverTools)
+func (m *middleware) handle(ctx context.Context, tools *serverTools, res mcp.Result, err error) (mcp.Result, error) {
+	c := m.call(tools)
 	tr, _ := res.(*mcp.CallToolResult)
 	switch {
 	case err != nil && tools.isUnknownTool(ctx, err):
@@ -146,7 +161,7 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, res m
 			return m.failed(ctx, &c, tr, u.err)
 		}
 		if text, ok := onlySetErrorText(tr, e); ok {
-			return m.failed(ctx, &c, tr, m.sdkError(ctx, req, e, text))
+			return m.failed(ctx, &c, tr, m.sdkError(ctx, tools, e, text))
 		}
 	}
 	if tr.IsError && tr.StructuredContent != nil {
@@ -220,12 +235,18 @@ const argumentsPrefix = `validating "arguments": `
 
 // sdkError returns the error to render for e, recorded by go-sdk with
 // SetError as text: go-sdk's own rejection of a typed tool's arguments
-// becomes argumentsRejected, its text logged; any other error is the
-// handler's.
-func (m *middleware) sdkError(ctx context.Context, req *mcp.CallToolRequest, e error, text string) error {
+// becomes the fields of the tool's inputSchema's check (when the
+// Middleware's own check is off, or the two disagree: go-sdk applies the
+// schema's defaults first), else argumentsRejected, its text logged; any
+// other error is the handler's.
+func (m *middleware) sdkError(ctx context.Context, tools *serverTools, e error, text string) error {
 	if !strings.HasPrefix(text, argumentsPrefix) {
 		return e
 	}
+	if err := tools.checkArguments(ctx); err != nil {
+		return err
+	}
+	req := tools.req
 	m.r.Logger().InfoContext(ctx, "mcperr: go-sdk rejected the arguments of a typed tool",
 		slog.String("tool", req.Params.Name), // a tool of the server's: go-sdk found it
 		slog.String("error", errorx.Text(e, errorx.MaxLogText)))
@@ -259,8 +280,11 @@ func RenderRequest(ctx context.Context, r *render.Renderer, req *mcp.CallToolReq
 	var c render.Call
 	if req != nil && req.Params != nil {
 		c.Tool, c.Arguments = req.Params.Name, req.Params.Arguments
-		if m, ok := ctx.Value(middlewareKey{}).(*middleware); ok {
-			c.Tools = &serverTools{m: m, req: req}
+		if tools, ok := ctx.Value(middlewareKey{}).(*serverTools); ok {
+			if tools.req != req {
+				tools = &serverTools{m: tools.m, req: req}
+			}
+			c.Tools = tools
 		}
 	}
 	return FromResult(r.RenderCall(ctx, &c, err))

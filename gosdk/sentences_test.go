@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -85,10 +88,12 @@ func TestUnknownToolHostileName(t *testing.T) {
 	}
 }
 
-// TestSchemaRejectionInOwnWords: go-sdk's rejection of a typed tool's
-// arguments quotes the values sent (a password among them); the agent gets
-// a fixed INVALID_INPUT sentence that sends it to the inputSchema, in every
-// dialect, and go-sdk's text goes to the log, bounded.
+// TestSchemaRejectionInOwnWords: a bad call of a typed tool (mcp.AddTool)
+// gets the fields of its inputSchema's check, in the server's own
+// sentences: the value sent to a secret argument is redacted, hostile text
+// goes only into the slots each dialect escapes, and go-sdk's text, which
+// quotes the values sent, never reaches the wire (before the schema check,
+// the agent got a fixed sentence and go-sdk's text went to the log).
 func TestSchemaRejectionInOwnWords(t *testing.T) {
 	type login struct {
 		User     string `json:"user"`
@@ -99,6 +104,65 @@ func TestSchemaRejectionInOwnWords(t *testing.T) {
 		s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
 		s.AddReceivingMiddleware(gosdk.Middleware(render.NewRenderer(d, render.WithLogger(log.Logger()))))
 		mcp.AddTool(s, &mcp.Tool{Name: "login"}, func(context.Context, *mcp.CallToolRequest, login) (*mcp.CallToolResult, any, error) {
+			return nil, nil, nil
+		})
+		cs := connect(t, s)
+		benign := markdownOf(t, call(t, cs, "login", map[string]any{"user": "ann", "password": "hunter2", "zz": 1}))
+		for _, sent := range append([]string{"hunter2"}, rendertest.HostileTexts()...) {
+			key := sent
+			switch sent {
+			case "hunter2", "user", "password":
+				key = "zz"
+			}
+			res := call(t, cs, "login", map[string]any{"user": "ann", "password": "hunter2 " + sent, key: 1})
+			wire, _ := json.Marshal(res)
+			if strings.Contains(string(wire), "hunter2") || strings.Contains(string(wire), "validating") {
+				t.Errorf("%s: the result echoes the value sent, or go-sdk's text:\n%.300s", d.Name(), wire)
+			}
+			e, _ := gosdk.Decode(res)
+			if e == nil || e.Code != errorx.CodeInvalidInput || len(e.Fields) == 0 {
+				t.Fatalf("%s: %+v, want INVALID_INPUT with fields", d.Name(), e)
+			}
+			i := slices.IndexFunc(e.Fields, func(f errorx.Field) bool { return f.Path == "password" })
+			if i < 0 || e.Fields[i].Message != "Wrong type." || fmt.Sprint(e.Fields[i].Sent) != errorx.RedactedText {
+				t.Errorf("%s: %+v, want password's wrong type, the value redacted", d.Name(), e.Fields)
+			}
+			if len(e.Fields) != 2 || e.Fields[1-max(i, 0)].Message != "Unknown field." {
+				t.Errorf("%s: %+v, want the unknown key as the other field", d.Name(), e.Fields)
+			}
+			if d.Name() == render.NameToolError {
+				if md := markdownOf(t, res); strings.Count(md, "\n") != strings.Count(benign, "\n") {
+					t.Errorf("%.40q: the markdown block has other lines than a benign key's:\n%s\nbenign:\n%s", sent, md, benign)
+				}
+			}
+		}
+		if strings.Contains(log.String(), "hunter2") {
+			t.Errorf("%s: the log holds the password:\n%.500s", d.Name(), log.String())
+		}
+	}
+}
+
+// TestSchemaRejectionFallback: when go-sdk rejects a typed tool's
+// arguments that the schema check cannot read (a schema go-sdk accepts and
+// the JSON Schema library refuses: minLength -1), the agent gets a fixed
+// INVALID_INPUT sentence that sends it to the inputSchema, in every
+// dialect; go-sdk's text goes to the log, bounded, and the schema that
+// cannot be checked is logged once.
+func TestSchemaRejectionFallback(t *testing.T) {
+	type login struct {
+		User     string `json:"user"`
+		Password int    `json:"password"`
+	}
+	minusOne := -1
+	schema := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
+		"user":     {Type: "string"},
+		"password": {Type: "integer", MinLength: &minusOne},
+	}}
+	for _, d := range sentenceDialects() {
+		var log logtest.Buffer
+		s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+		s.AddReceivingMiddleware(gosdk.Middleware(render.NewRenderer(d, render.WithLogger(log.Logger()))))
+		mcp.AddTool(s, &mcp.Tool{Name: "login", InputSchema: schema}, func(context.Context, *mcp.CallToolRequest, login) (*mcp.CallToolResult, any, error) {
 			return nil, nil, nil
 		})
 		cs := connect(t, s)
@@ -116,6 +180,9 @@ func TestSchemaRejectionInOwnWords(t *testing.T) {
 		}
 		if !strings.Contains(log.String(), "hunter2") || !strings.Contains(log.String(), `validating \"arguments\"`) {
 			t.Errorf("%s: go-sdk's text is not in the log:\n%.500s", d.Name(), log.String())
+		}
+		if n := strings.Count(log.String(), "inputSchema cannot be checked"); n != 1 {
+			t.Errorf("%s: the schema that cannot be checked is logged %d times, want once:\n%.500s", d.Name(), n, log.String())
 		}
 		if found := log.Oversized(errorx.MaxLogText+64, "stack"); found != "" {
 			t.Errorf("%s: a log record is not bounded: %s", d.Name(), found)

@@ -56,6 +56,7 @@ func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 	if err != nil {
 		panic(fmt.Sprintf("gosdk.AddTool: tool %q: %v", t.Name, err))
 	}
+	markBound(tt)
 	s.AddTool(tt, th)
 }
 

@@ -3,6 +3,7 @@ package gosdk
 import (
 	"context"
 	"encoding/json"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -10,15 +11,17 @@ import (
 
 // serverTools is the server's tools as one tools/call sees them: listed
 // through the handlers below the middleware (go-sdk keeps them in its own
-// types, with no getter), once, the first time the Renderer or the
-// middleware asks. It is the seam between the Renderer and go-sdk's tools
-// (render.Tools and render.InputSchemas).
+// types, with no getter), once per call, the first time the middleware,
+// the Renderer or the handler's RenderRequest asks. It is the seam between
+// the Renderer and go-sdk's tools (render.Tools and render.InputSchemas).
 type serverTools struct {
 	m   *middleware
 	req *mcp.CallToolRequest
 
-	listed bool
+	once   sync.Once
 	tools  []*mcp.Tool
+	list1  mcp.ListToolsRequest // the first page's request
+	param1 mcp.ListToolsParams
 }
 
 // maxToolPages bounds the pages of tools/list the middleware reads.
@@ -27,23 +30,26 @@ const maxToolPages = 100
 // list returns the server's tools, as tools/list gives them through the
 // handlers below the middleware, read once.
 func (s *serverTools) list(ctx context.Context) []*mcp.Tool {
-	if s.listed {
-		return s.tools
-	}
-	s.listed = true
-	params := &mcp.ListToolsParams{}
-	for range maxToolPages {
-		res, err := s.m.next(ctx, methodListTools, &mcp.ListToolsRequest{Session: s.req.Session, Params: params, Extra: s.req.Extra})
-		list, ok := res.(*mcp.ListToolsResult)
-		if err != nil || !ok || list == nil {
-			break
+	s.once.Do(func() {
+		s.list1 = mcp.ListToolsRequest{Session: s.req.Session, Params: &s.param1, Extra: s.req.Extra}
+		req := &s.list1
+		for range maxToolPages {
+			res, err := s.m.next(ctx, methodListTools, req)
+			list, ok := res.(*mcp.ListToolsResult)
+			if err != nil || !ok || list == nil {
+				break
+			}
+			if s.tools == nil {
+				s.tools = list.Tools[:len(list.Tools):len(list.Tools)] // one page: go-sdk's own slice
+			} else {
+				s.tools = append(s.tools, list.Tools...)
+			}
+			if list.NextCursor == "" {
+				break
+			}
+			req = &mcp.ListToolsRequest{Session: s.req.Session, Params: &mcp.ListToolsParams{Cursor: list.NextCursor}, Extra: s.req.Extra}
 		}
-		s.tools = append(s.tools, list.Tools...)
-		if list.NextCursor == "" {
-			break
-		}
-		params = &mcp.ListToolsParams{Cursor: list.NextCursor}
-	}
+	})
 	return s.tools
 }
 

@@ -1,9 +1,12 @@
 package mcpgo_test
 
 import (
+	"context"
+	"log/slog"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
@@ -38,5 +41,45 @@ func BenchmarkRender(b *testing.B) {
 				sink = mcp.NewToolResultError(text)
 			}
 		})
+	}
+}
+
+// BenchmarkSchemaCheck: a tools/call of a tool declared with mcp-go's
+// helpers (searchTool), through mcp-go's HandleMessage, the whole
+// server-side cost of a call, in one run: impl=baseline is the
+// Middleware with its schema check off (what mcp-go does by default:
+// nothing is checked), impl=mcpgo-validation mcp-go's own
+// server.WithInputSchemaValidation (its plain-text error for bad
+// arguments), impl=mcperr the Middleware's check, on by default. Valid
+// arguments, and arguments with three bad fields.
+func BenchmarkSchemaCheck(b *testing.B) {
+	ok := func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("found"), nil
+	}
+	r := render.NewRenderer(render.XML{}, render.WithLogger(slog.New(slog.DiscardHandler)))
+	servers := map[string]*server.MCPServer{
+		"baseline":         server.NewMCPServer("b", "0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r, mcpgo.WithSchemaCheck(false)))),
+		"mcpgo-validation": server.NewMCPServer("b", "0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r, mcpgo.WithSchemaCheck(false))), server.WithInputSchemaValidation()),
+		"mcperr":           server.NewMCPServer("b", "0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r))),
+	}
+	ctx := context.Background()
+	for _, s := range servers {
+		s.AddTool(searchTool(), ok)
+		s.HandleMessage(ctx, []byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"b","version":"0"}}}`))
+	}
+	for _, c := range []struct{ name, args string }{
+		{"valid", `{"query":"golang generics","mode":"web","limit":10,"tags":["go"]}`},
+		{"bad_arguments", `{"qeury":"golang","mode":"wbe","limit":99}`},
+	} {
+		msg := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search","arguments":` + c.args + `}}`)
+		for _, impl := range []string{"baseline", "mcpgo-validation", "mcperr"} {
+			s := servers[impl]
+			b.Run(c.name+"/impl="+impl, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					_ = s.HandleMessage(ctx, msg)
+				}
+			})
+		}
 	}
 }

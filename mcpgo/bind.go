@@ -87,6 +87,7 @@ func WithInputSchema[T any](opts ...validation.Option) mcp.ToolOption {
 		}
 		t.InputSchema = mcp.ToolInputSchema{}
 		t.RawInputSchema = raw
+		markBound(raw)
 	}
 }
 

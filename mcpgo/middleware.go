@@ -76,9 +76,17 @@ import (
 //
 // A call that succeeds costs the deferred recover and nothing more: no
 // allocation. A nil r is the zero Renderer.
-func Middleware(r *render.Renderer) server.ToolHandlerMiddleware {
+func Middleware(r *render.Renderer, opts ...MiddlewareOption) server.ToolHandlerMiddleware {
 	if r == nil {
 		r = &render.Renderer{}
+	}
+	var cfg middlewareConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	var schemas *checker
+	if !cfg.noSchemaCheck {
+		schemas = &checker{}
 	}
 	return func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
@@ -88,6 +96,11 @@ func Middleware(r *render.Renderer) server.ToolHandlerMiddleware {
 					res, err = FromResult(r.HandlePanic(ctx, &c, v)), nil
 				}
 			}()
+			if schemas != nil {
+				if err := schemas.check(ctx, r.Logger, req); err != nil {
+					return handleError(ctx, r, req, err)
+				}
+			}
 			res, err = next(ctx, req)
 			if render.Failed(res != nil, err) {
 				return handleError(ctx, r, req, err)
@@ -170,52 +183,25 @@ type serverTools struct{}
 // in ctx would call it (the session's own tools first, then the server's),
 // declares an outputSchema.
 func (serverTools) DeclaresOutputSchema(ctx context.Context, name string) bool {
-	t, ok := findTool(ctx, name)
-	return ok && hasOutputSchema(t)
+	t := findTool(ctx, name)
+	return t != nil && hasOutputSchema(t)
 }
 
 // InputSchema returns the inputSchema of the tool named name, as the
 // server in ctx would call it (the session's own tools first), as JSON
 // (render.InputSchemas).
 func (serverTools) InputSchema(ctx context.Context, name string) json.RawMessage {
-	if t, ok := findTool(ctx, name); ok {
-		return inputSchemaJSON(t)
-	}
-	return nil
-}
-
-// findTool returns the tool named name as the server in ctx would call it:
-// the session's own tools first, then the server's.
-func findTool(ctx context.Context, name string) (mcp.Tool, bool) {
-	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithTools); ok {
-		if t, ok := s.GetSessionTools()[name]; ok {
-			return t.Tool, true
-		}
-	}
-	if srv := server.ServerFromContext(ctx); srv != nil {
-		if t := srv.GetTool(name); t != nil {
-			return t.Tool, true
-		}
-	}
-	return mcp.Tool{}, false
-}
-
-// inputSchemaJSON is t's inputSchema as mcp.Tool's MarshalJSON writes it:
-// the raw schema when there is one.
-func inputSchemaJSON(t mcp.Tool) json.RawMessage {
-	if t.RawInputSchema != nil {
-		return t.RawInputSchema
-	}
-	b, err := json.Marshal(t.InputSchema)
-	if err != nil {
+	t := findTool(ctx, name)
+	if t == nil {
 		return nil
 	}
-	return b
+	raw, _ := schemaJSON(t)
+	return raw
 }
 
 // hasOutputSchema reports whether t lists an outputSchema, by the test
 // mcp.Tool's MarshalJSON makes.
-func hasOutputSchema(t mcp.Tool) bool {
+func hasOutputSchema(t *mcp.Tool) bool {
 	return t.RawOutputSchema != nil || t.OutputSchema.Type != ""
 }
 

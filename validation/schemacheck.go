@@ -38,6 +38,9 @@ type Schema struct {
 	// branchy: the schema refers to itself through a value; the
 	// evaluations a check takes are counted first (see tooCostly).
 	branchy bool
+	// quick decides most valid arguments without the library (see
+	// schemaquick.go); nil when the schema's keywords leave it no say.
+	quick *quickNode
 }
 
 // schemaURL is the address a compiled schema is known by; nothing is ever
@@ -87,6 +90,9 @@ func CompileSchema(schema []byte) (*Schema, error) {
 		return nil, fmt.Errorf("%w: %s refers back to itself without reaching into the value", ErrSchema, strings.TrimPrefix(loc, schemaURL))
 	}
 	s.branchy = s.recursive()
+	if !s.branchy {
+		s.quick = quickOf(sch)
+	}
 	return s, nil
 }
 
@@ -202,6 +208,9 @@ func (s *Schema) check(tool string, raw []byte, ignore []string, formatArg strin
 		}
 	}()
 	raw = bytes.TrimSpace(raw)
+	if s.quick != nil && len(ignore) == 0 && formatArg == "" && s.quick.quickValid(raw) {
+		return nil
+	}
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = emptyObject
 	}

@@ -21,7 +21,8 @@ import (
 // property names), then mutated.
 type jsGen struct {
 	r     *rand.Rand
-	noRef bool // generating $defs: no $ref to them
+	noRef bool     // generating $defs: no $ref to them
+	nums  []string // the numbers to pick from; genNumbers when nil
 }
 
 var (
@@ -34,7 +35,12 @@ var (
 
 func (g *jsGen) pick(s []string) string { return s[g.r.IntN(len(s))] }
 
-func (g *jsGen) num() json.Number { return json.Number(g.pick(genNumbers)) }
+func (g *jsGen) num() json.Number {
+	if g.nums != nil {
+		return json.Number(g.pick(g.nums))
+	}
+	return json.Number(g.pick(genNumbers))
+}
 
 // schema returns a random schema as a map; level bounds the nesting.
 func (g *jsGen) schema(level int) map[string]any {

@@ -16,7 +16,9 @@
 // three ways a go-sdk server writes tools: typed with gosdk.AddTool, whose
 // arguments package validation binds (users.create reports every bad
 // argument at once, with the value sent), typed with go-sdk's own
-// mcp.AddTool (search) and raw (db.query). accounts.create binds
+// mcp.AddTool (search) and raw (db.query), the last two checked against
+// their schemas by the middleware: a bad call gets field errors, as a
+// typed tool's does. accounts.create binds
 // examples/validation's users.create struct: the same bad arguments give
 // the same fields on both SDKs. A misspelt tool name gets a tool error
 // naming the closest tools. testdata/calls.json lists the calls and what

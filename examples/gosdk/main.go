@@ -79,7 +79,10 @@ func newServer(d render.Dialect, logger *slog.Logger) *mcp.Server {
 	s.AddTool(&mcp.Tool{
 		Name:        "db.query",
 		Description: "Run a read-only SQL query.",
-		InputSchema: json.RawMessage(`{"type":"object","properties":{"sql":{"type":"string"}},"required":["sql"]}`),
+		InputSchema: json.RawMessage(`{"type":"object","properties":{` +
+			`"sql":{"type":"string","minLength":1,"description":"One read-only SQL statement."},` +
+			`"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"At most this many rows."}` +
+			`},"required":["sql"],"additionalProperties":false}`),
 		Annotations: readOnly,
 	}, queryDB)
 	return s
@@ -130,8 +133,9 @@ type searchArgs struct {
 }
 
 // search is rate limited: the agent should wait, then retry unchanged. It
-// is a typed tool of go-sdk's own (mcp.AddTool): the middleware renders
-// its error, and go-sdk checks its arguments against the schema.
+// is a typed tool of go-sdk's own (mcp.AddTool), its schema inferred from
+// searchArgs: the middleware checks each call against that schema before
+// go-sdk runs it, a bad call getting field errors, and renders its error.
 func search(context.Context, *mcp.CallToolRequest, searchArgs) (*mcp.CallToolResult, any, error) {
 	return nil, nil, errorx.RateLimited("Too many searches: 10 per minute are allowed.", 30*time.Second).
 		WithStatus(429).
@@ -258,7 +262,9 @@ func findFiles(context.Context, *mcp.CallToolRequest, findArgs) (*mcp.CallToolRe
 // queryDB is a raw tool handler that fails with an error mcperr cannot
 // classify: go-sdk alone would send its text, credentials included, as a
 // JSON-RPC error. The agent gets INTERNAL_ERROR's fixed sentence, the
-// server's log gets the text.
+// server's log gets the text. go-sdk checks nothing of a raw tool's
+// arguments: the middleware checks them against the schema written above,
+// and the handler runs only with arguments that fit it.
 func queryDB(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	err := errors.New(`pq: relation "users_archive" does not exist`)
 	return nil, fmt.Errorf("query postgres://admin:hunter2@db.internal:5432/app: %w", err)

@@ -85,11 +85,31 @@ func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 		mcp.WithDescription("Billing: action list, create or refund."),
 		mcp.WithString("action", mcp.Required(), mcp.Enum("list", "create", "refund")),
 	), billing)
+	// search is declared with mcp-go's own helpers, no struct: the
+	// middleware checks each call against the schema they write and
+	// answers a bad one with the fields binding would give.
+	s.AddTool(mcp.NewTool("search",
+		mcp.WithDescription("Search the web, the news or images."),
+		mcp.WithString("query", mcp.Required(), mcp.MinLength(1), mcp.Description("What to look for.")),
+		mcp.WithString("mode", mcp.Required(), mcp.Enum("web", "news", "images")),
+		mcp.WithNumber("limit", mcp.Min(1), mcp.Max(50), mcp.Description("How many results, 10 if left out.")),
+		mcp.WithSchemaAdditionalProperties(false),
+	), search)
 	return s
 }
 
+// search runs only with arguments that fit its schema.
+func search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	limit := req.GetInt("limit", 10)
+	return mcp.NewToolResultText(fmt.Sprintf("%d %s results for %q.", limit, req.GetString("mode", ""), req.GetString("query", ""))), nil
+}
+
 // billing routes on its "action" argument, then binds that action's
-// arguments; the "action" key itself is not one of them.
+// arguments; the "action" key itself is not one of them. Its schema
+// declares the action (required, one of three): the middleware's schema
+// check answers a call without one, or with a typo, before the handler
+// runs; mcpgo.RequestAction is what checks it where the schema does not
+// (and with mcpgo.WithSchemaCheck(false)).
 func billing(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	action, e := mcpgo.RequestAction(req, "action", "list", "create", "refund")
 	if e != nil {
