@@ -55,7 +55,7 @@ func (ToolError) Name() string { return NameToolError }
 func (d ToolError) WithMode(m format.Mode) ToolError { d.Mode = m; return d }
 
 // Code returns the toolError:v1 code for e: e's own code when it is one of
-// the dialect's six; else, when e has a status, SERVER_ERROR for 5xx,
+// the dialect's six; else, when e has a status, SERVER_ERROR from 500 up,
 // NOT_FOUND for 404, AUTHENTICATION_ERROR for 401 and 403, CLIENT_ERROR for
 // other 4xx and NETWORK_ERROR otherwise (the reference's table); else by
 // class: TRANSIENT NETWORK_ERROR, NOT_FOUND NOT_FOUND, PERMISSION
