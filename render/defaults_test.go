@@ -211,6 +211,9 @@ func TestFieldParamEveryDialect(t *testing.T) {
 		if te, ok := d.(render.ToolError); ok && te.NeedsInput {
 			continue // an elicitation asks for input; it has no rules
 		}
+		if x, ok := d.(render.XML); ok && !x.FieldRules {
+			continue // Fusion's <field> has only its name (TestXMLFieldRulesOption)
+		}
 		got, _ := render.Decode(d.Render(e))
 		if len(got.Fields) != 2 {
 			t.Fatalf("%s: fields %+v", d.Name(), got.Fields)
@@ -222,6 +225,37 @@ func TestFieldParamEveryDialect(t *testing.T) {
 			if f.Path == "name" && f.Param != "" {
 				t.Errorf("%s: name reads back with param %q", d.Name(), f.Param)
 			}
+		}
+	}
+}
+
+// TestXMLFieldRulesOption: by default a <field> is MCP Fusion's, its name
+// alone; with FieldRules it also carries the rule and its parameter. Decode
+// reads both forms, and the dialect named "xml" is the default.
+func TestXMLFieldRulesOption(t *testing.T) {
+	age := errorx.SentField("age", 200, "Too big.")
+	age.Rule, age.Param = "max", "130"
+	e := errorx.New(errorx.CodeInvalidInput, "").WithFields(age)
+	byName, err := render.ByName(render.NameXML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		d    render.Dialect
+		want string
+	}{
+		{render.XML{}, `<field name="age">Too big. You sent: 200.</field>`},
+		{byName, `<field name="age">Too big. You sent: 200.</field>`},
+		{render.XML{FieldRules: true}, `<field name="age" rule="max" param="130">Too big. You sent: 200.</field>`},
+	} {
+		text := textOf(t, c.d.Render(e), 0)
+		if !strings.Contains(text, "\n"+c.want+"\n") {
+			t.Errorf("%#v: want %s in\n%s", c.d, c.want, text)
+		}
+		got, _ := render.Decode(errorResult(text))
+		rules := strings.Contains(c.want, "rule=")
+		if f := got.Fields[0]; (f.Rule == "max" && f.Param == "130") != rules || !rules && (f.Rule != "" || f.Param != "") {
+			t.Errorf("%#v: reads back rule %q, param %q", c.d, f.Rule, f.Param)
 		}
 	}
 }

@@ -71,7 +71,7 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 			}
 		}
 	case render.XML:
-		xmlProject(e, p)
+		xmlProject(e, p, d.FieldRules)
 	default:
 		return nil
 	}
@@ -191,7 +191,7 @@ func xmlString(s string) string {
 	return b.String()
 }
 
-func xmlProject(e, p *errorx.Error) {
+func xmlProject(e, p *errorx.Error, rules bool) {
 	// Detail values become their text: strings as they are, others compact
 	// JSON.
 	var d errorx.Details
@@ -226,7 +226,7 @@ func xmlProject(e, p *errorx.Error) {
 				name = "(root)"
 			}
 			p.Fields[i] = render.ReadFusionField(xmlString(name), xmlString(fieldLine(f)))
-			if f.Param != "" { // rule and param ride as attributes
+			if rules && f.Param != "" { // rule and param ride as attributes
 				p.Fields[i].Rule, p.Fields[i].Param = f.Rule, f.Param
 			}
 		}
