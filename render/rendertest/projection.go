@@ -65,6 +65,9 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 			p.Status = e.EffectiveStatus()
 		}
 		for i, f := range p.Fields {
+			if s, ok := f.Sent.(errorx.SentText); ok && !dup {
+				p.Fields[i].Sent = string(s) // validation_errors has no sent_text
+			}
 			required := !f.WasSent || strings.HasPrefix(f.Rule, "required")
 			if !dup && f.WasSent && f.Sent == nil && required {
 				p.Fields[i].WasSent = false
@@ -168,9 +171,16 @@ func jsonProject(p *errorx.Error, st jsonw.Style, sorted bool) {
 	}
 	p.Details = d
 	for i := range p.Fields {
-		if p.Fields[i].WasSent {
-			p.Fields[i].Sent = viaJSON(p.Fields[i].Sent, st, sorted)
+		if !p.Fields[i].WasSent {
+			continue
 		}
+		if s, ok := p.Fields[i].Sent.(errorx.SentText); ok {
+			// A printed form travels with "sent_text": true and reads
+			// back as a SentText.
+			p.Fields[i].Sent = errorx.SentText(jsonString(string(s)))
+			continue
+		}
+		p.Fields[i].Sent = viaJSON(p.Fields[i].Sent, st, sorted)
 	}
 }
 
