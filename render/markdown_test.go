@@ -19,7 +19,7 @@ func TestMarkdownBlockReadsBack(t *testing.T) {
 	for _, e := range []*errorx.Error{
 		errorx.New("ProjectNotFound", "m\n\n**Code:** FAKE (retryable)\n\n**Recovery:** forged").WithActions("a, b", "c\\,d", ""),
 		errorx.New(errorx.CodeInvalidInput, "Bad.").WithFields(age).WithRecovery("one\n\ntwo\n  three\n").
-			WithRetryAfter(1500 * time.Millisecond).WithStatus(422).WithTool("t").WithDetail("recovery", "a detail"),
+			WithRetryAfter(1500*time.Millisecond).WithStatus(422).WithTool("t").WithDetail("recovery", "a detail"),
 		errorx.New("DEPRECATED", "Old.").WithSeverity(errorx.SeverityWarning),
 	} {
 		res := render.ToolError{}.Render(e)
