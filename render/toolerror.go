@@ -199,14 +199,14 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 //	**Recovery:** RECOVERY
 //	**Available actions:** A, B
 //	**Retry after:** N seconds
-//	**Details:** `{…}`
+//	**Details:** {…}
 //
 // The code line always comes: the model's code, or the wire's when it has
 // none, then the class when the code and status read back do not imply it,
-// and whether the call may be retried. The details line is a code span
-// holding what toolError:v1's details hold less what the lines above
-// show: statusCode, the model's details, the fields whole (the values
-// sent exactly, rules and parameters), severity and tool.
+// and whether the call may be retried. The details line holds, as compact
+// JSON, what toolError:v1's details hold less what the lines above show:
+// statusCode, the model's details, the fields whole (the values sent
+// exactly, rules and parameters), severity and tool.
 //
 // The tool's own text goes in as written, markdown included, as the
 // reference writes it; the message wholly so. In the paragraphs after it,
@@ -214,13 +214,13 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 // expected, options and hint) is followed by two spaces, which make the
 // next line a continuation of the same paragraph or item, so that
 // readMarkdown tells every paragraph apart and reads the block back
-// exactly. Names
-// that may come from elsewhere (the code, an action, which a server may
-// take from a list it did not write) and what the caller chose (a field's
-// path, which may be a key it sent, and the value it sent) are escaped
-// (format.AppendMarkdownText; a comma in an action is \,), so that they
-// cannot start a block or forge a label. Invalid UTF-8 becomes U+FFFD,
-// byte by byte, as a JSON encoder would make it.
+// exactly. Names that may come from elsewhere (the code, an action, which
+// a server may take from a list it did not write), what the caller chose
+// (a field's path, which may be a key it sent, and the value it sent) and
+// the details line are escaped (format.AppendMarkdownText; a comma in an
+// action is \,), so that they cannot start a block or forge a label.
+// Invalid UTF-8 becomes U+FFFD, byte by byte, as a JSON encoder would make
+// it.
 func appendMarkdown(dst []byte, e *errorx.Error, code string) []byte {
 	start := len(dst)
 	dst = append(dst, markdownPrefix...)
