@@ -31,10 +31,12 @@ func decodeMarkdown(text string) (e *errorx.Error, whole, ok bool) {
 }
 
 // readMarkdown reads the block after its prefix from the end: every
-// paragraph after the message is one line, in a fixed order (details,
-// retry delay, actions, recovery, fields, code, read backwards), and the
-// code line, which always comes, ends the message, which is the rest
-// whatever it holds. Each line is looked at once: the walk is linear.
+// paragraph after the message is one line (with the continuation lines
+// appendLine makes), or the fields' label and one line per field, in a
+// fixed order (read backwards: details, retry delay, actions, recovery,
+// fields, code), and the code line, which always comes, ends the message,
+// which is the rest whatever it holds. Each line is looked at once: the
+// walk is linear.
 func readMarkdown(s string) (*errorx.Error, bool) {
 	var (
 		e         errorx.Error
