@@ -110,7 +110,9 @@ func isNetwork(err error) bool {
 // FromStatus returns the error an HTTP status stands for, mapped as the
 // interbase document maps statuses to classes: 400 and 422 VALIDATION, 401
 // and 403 PERMISSION, 404 NOT_FOUND, 409 CONFLICT, 429 and 5xx TRANSIENT,
-// other 4xx VALIDATION, anything else INTERNAL. Status is set; an empty
+// other 4xx VALIDATION, anything else INTERNAL. A status from 600 up is a
+// server failure too (SERVER_ERROR, TRANSIENT), as toolError:v1's reference
+// reads every status from 500 up. Status is set; an empty
 // message becomes a sentence naming the status. The table is the one
 // DeriveClass uses for an error that states no class.
 func FromStatus(status int, message string) *Error {
@@ -134,8 +136,8 @@ func statusCode(status int) string {
 		return CodeConflict
 	case status == 429:
 		return CodeRateLimited
-	case status >= 500 && status <= 599:
-		return CodeServerError
+	case status >= 500:
+		return CodeServerError // 6xx to 9xx too, as toolError:v1's reference reads every status from 500 up
 	case status >= 400 && status <= 499:
 		return CodeClientError
 	}
@@ -145,8 +147,8 @@ func statusCode(status int) string {
 // DeriveClass returns the class of an error that does not state one: the
 // class of a well-known code (see Lookup); else the class its HTTP status
 // stands for, as FromStatus maps it (400 and 422 VALIDATION, 401 and 403
-// PERMISSION, 404 NOT_FOUND, 409 CONFLICT, 429 and 5xx TRANSIENT, other 4xx
-// VALIDATION); else INTERNAL. A status outside 100 to 999 counts as none.
+// PERMISSION, 404 NOT_FOUND, 409 CONFLICT, 429 and 500 up TRANSIENT, other
+// 4xx VALIDATION); else INTERNAL. A status outside 100 to 999 counts as none.
 func DeriveClass(code string, status int) Class {
 	if i, ok := byCode[code]; ok {
 		return catalog[i].Class

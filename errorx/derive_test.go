@@ -18,7 +18,7 @@ func TestStatusClassifies(t *testing.T) {
 		401: errorx.ClassPermission, 403: errorx.ClassPermission,
 		404: errorx.ClassNotFound, 409: errorx.ClassConflict,
 		429: errorx.ClassTransient, 500: errorx.ClassTransient, 503: errorx.ClassTransient, 599: errorx.ClassTransient,
-		600: errorx.ClassInternal, 1404: errorx.ClassInternal, -404: errorx.ClassInternal,
+		600: errorx.ClassTransient, 999: errorx.ClassTransient, 1404: errorx.ClassInternal, -404: errorx.ClassInternal,
 	} {
 		for _, code := range []string{"", "ProjectNotFound"} {
 			if got := errorx.New(code, "m").WithStatus(status).EffectiveClass(); got != want {

@@ -93,7 +93,10 @@
 // An absent or empty "code" is unset, and so is an absent or empty "class":
 // the class is then derived as DeriveClass says.
 // A field without a "sent" key means the caller sent nothing; "sent": null
-// means it sent null. retry_after is in seconds and may have a fraction; a
+// means it sent null. "sent_text": true, written only then, says that "sent"
+// is the printed form of what was sent (a SentText such as array(3)), not
+// the value: it reads back as a SentText, so that a "You sent" line prints
+// it again as it was. retry_after is in seconds and may have a fraction; a
 // negative one, or one past MaxSeconds (the longest time.Duration, about 292
 // years), is an error. status is an HTTP status, 100 to 999 (IsStatus); 0
 // or absent means none. A number too large for a float64 (a caller may send

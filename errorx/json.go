@@ -90,11 +90,12 @@ func (e *Error) writeJSON(w *jsonw.Writer) {
 }
 
 func (f Field) write(w *jsonw.Writer) {
-	w.FieldObject(f.Path, f.Sent, f.WasSent, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
+	_, printed := f.Sent.(SentText)
+	w.FieldObject(f.Path, f.Sent, f.WasSent, printed, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
 }
 
 // MarshalJSON writes the field's JSON form; "sent" is present exactly when
-// WasSent is true.
+// WasSent is true, and "sent_text": true only when Sent is a SentText.
 func (f Field) MarshalJSON() ([]byte, error) {
 	w := jsonw.Writer{Style: jsonw.GoNoHTML}
 	f.write(&w)
@@ -213,11 +214,13 @@ func secondsText(s float64) string {
 }
 
 // UnmarshalJSON reads a field's JSON form; a "sent" key, even null, means the
-// caller sent something.
+// caller sent something. With "sent_text": true, "sent" must be a string,
+// which reads back as a SentText.
 func (f *Field) UnmarshalJSON(data []byte) error {
 	var m struct {
 		Path     string          `json:"path"`
 		Sent     json.RawMessage `json:"sent"`
+		SentText bool            `json:"sent_text"`
 		Message  string          `json:"message"`
 		Expected string          `json:"expected"`
 		Options  []string        `json:"options"`
@@ -238,6 +241,13 @@ func (f *Field) UnmarshalJSON(data []byte) error {
 			return fmt.Errorf(`field "sent": %w`, err)
 		}
 		f.Sent, f.WasSent = v, true
+	}
+	if m.SentText {
+		s, ok := f.Sent.(string)
+		if !ok || !f.WasSent {
+			return errors.New(`field "sent_text": true needs "sent" to be a string`)
+		}
+		f.Sent = SentText(s)
 	}
 	return nil
 }

@@ -156,7 +156,7 @@ func unescaped(s, mark string) int {
 
 // markdownLineStarts are how the lines of toolError:v1's markdown block
 // start: its labels, a field's list item and the blank line between.
-var markdownLineStarts = []string{"**Error:** ", "**Invalid fields:**", "- ", "**Recovery:** ", "**Available actions:** ", "**Retry after:** "}
+var markdownLineStarts = []string{"**Error:** ", "**Code:** ", "**Invalid fields:**", "- ", "**Recovery:** ", "**Available actions:** ", "**Retry after:** ", "**Details:** "}
 
 // xmlElements are the elements MCP Fusion's documents use.
 var xmlElements = map[string]bool{

@@ -149,6 +149,10 @@ func ExampleRenderRequest() {
 	fmt.Println(text(res))
 	// Output:
 	// **Error:** No such file.
+	//
+	// **Code:** NOT_FOUND (not retryable)
+	//
+	// **Details:** {"tool":"files.read"}
 }
 
 func ExampleFromResult() {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,8 +88,17 @@ func toolErrorBaseline(e *errorx.Error) *render.Result {
 	s := toolErrorStruct{"toolError:v1", render.ToolError{}.Code(e), e.Message, e.IsRetryable(), details.Bytes()}
 	pretty, _ := json.MarshalIndent(&s, "", "  ")
 	compact, _ := json.Marshal(&s)
+	// The markdown block: the message, the code line and the details line
+	// (the benchmark's details hold nothing markdown escapes).
+	md := "**Error:** " + e.Message + "\n\n**Code:** " + s.Code + " (retryable)"
+	if !s.Retryable {
+		md = strings.Replace(md, "(retryable)", "(not retryable)", 1)
+	}
+	if i > 0 {
+		md += "\n\n**Details:** " + details.String()
+	}
 	return &render.Result{
-		Content:           []render.Text{{Text: "**Error:** " + e.Message}, {Text: string(pretty)}},
+		Content:           []render.Text{{Text: md}, {Text: string(pretty)}},
 		StructuredContent: compact,
 		IsError:           true,
 	}

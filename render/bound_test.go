@@ -237,8 +237,8 @@ func TestMarkdownNoForgery(t *testing.T) {
 		errorx.SentField("- item", "x", "m"),
 	)
 	md := string(render.ToolError{}.AppendMarkdown(nil, e))
-	if n := strings.Count(md, "\n"); n != 6 {
-		t.Errorf("%d line breaks, want 6 (the error, a blank line, the label, four fields):\n%s", n, md)
+	if n := strings.Count(md, "\n"); n != 10 {
+		t.Errorf("%d line breaks, want 10 (the error, the code, the label, four fields, the details, each paragraph after a blank line):\n%s", n, md)
 	}
 	for _, label := range []string{"**Recovery:**", "**Retry after:**", "\n# ", "\n- b", "\n- - "} {
 		if strings.Contains(md, label) {

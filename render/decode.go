@@ -19,15 +19,18 @@ var decoders = []Dialect{ToolError{}, XML{}, Envelope{}, Interbase{}, Contract{}
 // holds and the dialect's name. A result in no dialect that has isError set
 // decodes as INTERNAL_ERROR with its text as the message (dialect "plain");
 // a result that is neither is no error: Decode returns nil and "". A
-// markdown-only toolError:v1 result whose structuredContent was dropped
-// decodes from its markdown as UNKNOWN_ERROR. Decode never panics.
+// toolError:v1 result cut to its markdown block (structuredContent and the
+// other blocks dropped, as hosts do) decodes from that block to what the
+// full result decodes to; the reference's block, which holds the message
+// alone, decodes as UNKNOWN_ERROR with that message. Decode never panics.
 //
 // A result without isError is read as an error only when its form says so
 // beyond doubt (a toolError:v1 or needsInput:v1 kind, a <tool_error> or
 // <validation_error> document, a success:false envelope) or when what it
 // holds is a warning: a successful result whose JSON merely looks like
 // interbase's or the contract's object, or whose text starts like
-// toolError:v1's markdown, is no error.
+// toolError:v1's markdown without being a warning's whole block, is no
+// error.
 func Decode(res *Result) (e *errorx.Error, dialect string) {
 	if res == nil {
 		return nil, ""
@@ -50,11 +53,9 @@ func Decode(res *Result) (e *errorx.Error, dialect string) {
 		}
 		return e, d.Name()
 	}
-	if res.IsError {
-		for _, b := range blocks(res) {
-			if e, ok := decodeMarkdown(b.Text); ok {
-				return e, NameToolError
-			}
+	for _, b := range blocks(res) {
+		if e, whole, ok := decodeMarkdown(b.Text); ok && (res.IsError || whole && e.Severity == errorx.SeverityWarning) {
+			return e, NameToolError
 		}
 	}
 	return plain(res)

@@ -14,13 +14,10 @@ import (
 // characters, a string cut to 47 and "...", [redacted]): the xml dialect
 // reads it where the printed form does not give the value back, and the
 // "You sent" formatter prints it again as it was, so that the line
-// re-renders byte for byte. In the model's JSON form (and in the JSON
-// dialects) it is a string.
-type SentText string
-
-// Masked returns the printed form: the "You sent" formatter writes it as
-// it is, unquoted.
-func (s SentText) Masked() string { return string(s) }
+// re-renders byte for byte. It is errorx.SentText: in the model's JSON form
+// and in the JSON dialects' fields it is a string with "sent_text": true,
+// and reads back as a SentText.
+type SentText = errorx.SentText
 
 // sentMark separates a Fusion field line's message from the sent value.
 const sentMark = " You sent: "

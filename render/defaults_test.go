@@ -59,13 +59,13 @@ func TestEmptyCodeIsUnset(t *testing.T) {
 		{name: "class only", d: render.Interbase{}, model: `{"class":"NOT_FOUND","message":"x"}`,
 			text: `{"type":"NOT_FOUND","message":"x","recoverable":false}`},
 		{name: "class only", d: render.ToolError{}, model: `{"class":"NOT_FOUND","message":"x"}`,
-			text:       "**Error:** x",
+			text:       "**Error:** x\n\n**Code:** NOT_FOUND (not retryable)",
 			structured: `{"kind":"toolError:v1","code":"NOT_FOUND","message":"x","retryable":false,"details":{}}`},
 		{name: "class and status", d: render.ToolError{}, model: `{"class":"NOT_FOUND","message":"x","status":404}`,
-			text:       "**Error:** x",
+			text:       "**Error:** x\n\n**Code:** NOT_FOUND (not retryable)\n\n**Details:** {\"statusCode\":404}",
 			structured: `{"kind":"toolError:v1","code":"NOT_FOUND","message":"x","retryable":false,"details":{"statusCode":404}}`},
 		{name: "transient", d: render.ToolError{}, model: `{"class":"TRANSIENT","message":"x"}`,
-			text:       "**Error:** x",
+			text:       "**Error:** x\n\n**Code:** NETWORK_ERROR (retryable)",
 			structured: `{"kind":"toolError:v1","code":"NETWORK_ERROR","message":"x","retryable":true,"details":{}}`},
 		{name: "go class only", d: render.Interbase{}, e: errorx.New("", "x").WithClass(errorx.ClassNotFound),
 			text: `{"type":"NOT_FOUND","message":"x","recoverable":false}`},
@@ -98,7 +98,7 @@ func TestStatusClassifiesOnTheWire(t *testing.T) {
 			text:       "{\n  \"kind\": \"toolError:v1\",\n  \"code\": \"SERVER_ERROR\",\n  \"message\": \"m\",\n  \"retryable\": true,\n  \"details\": {\n    \"statusCode\": 500\n  }\n}",
 			structured: `{"kind":"toolError:v1","code":"SERVER_ERROR","message":"m","retryable":true,"details":{"statusCode":500}}`},
 		{name: "403 go", d: render.ToolError{}, e: errorx.New("QuotaDenied", "m").WithStatus(403),
-			text:       "**Error:** m",
+			text:       "**Error:** m\n\n**Code:** QuotaDenied (not retryable)\n\n**Details:** {\"statusCode\":403}",
 			structured: `{"kind":"toolError:v1","code":"AUTHENTICATION_ERROR","message":"m","retryable":false,"details":{"statusCode":403,"code":"QuotaDenied"}}`},
 		{name: "404 custom code", d: render.XML{}, e: errorx.New("ProjectNotFound", "m").WithStatus(404),
 			text: "<tool_error code=\"ProjectNotFound\" status=\"404\">\n<message>m</message>\n</tool_error>"},
@@ -211,6 +211,9 @@ func TestFieldParamEveryDialect(t *testing.T) {
 		if te, ok := d.(render.ToolError); ok && te.NeedsInput {
 			continue // an elicitation asks for input; it has no rules
 		}
+		if x, ok := d.(render.XML); ok && !x.FieldRules {
+			continue // Fusion's <field> has only its name (TestXMLFieldRulesOption)
+		}
 		got, _ := render.Decode(d.Render(e))
 		if len(got.Fields) != 2 {
 			t.Fatalf("%s: fields %+v", d.Name(), got.Fields)
@@ -222,6 +225,37 @@ func TestFieldParamEveryDialect(t *testing.T) {
 			if f.Path == "name" && f.Param != "" {
 				t.Errorf("%s: name reads back with param %q", d.Name(), f.Param)
 			}
+		}
+	}
+}
+
+// TestXMLFieldRulesOption: by default a <field> is MCP Fusion's, its name
+// alone; with FieldRules it also carries the rule and its parameter. Decode
+// reads both forms, and the dialect named "xml" is the default.
+func TestXMLFieldRulesOption(t *testing.T) {
+	age := errorx.SentField("age", 200, "Too big.")
+	age.Rule, age.Param = "max", "130"
+	e := errorx.New(errorx.CodeInvalidInput, "").WithFields(age)
+	byName, err := render.ByName(render.NameXML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		d    render.Dialect
+		want string
+	}{
+		{render.XML{}, `<field name="age">Too big. You sent: 200.</field>`},
+		{byName, `<field name="age">Too big. You sent: 200.</field>`},
+		{render.XML{FieldRules: true}, `<field name="age" rule="max" param="130">Too big. You sent: 200.</field>`},
+	} {
+		text := textOf(t, c.d.Render(e), 0)
+		if !strings.Contains(text, "\n"+c.want+"\n") {
+			t.Errorf("%#v: want %s in\n%s", c.d, c.want, text)
+		}
+		got, _ := render.Decode(errorResult(text))
+		rules := strings.Contains(c.want, "rule=")
+		if f := got.Fields[0]; (f.Rule == "max" && f.Param == "130") != rules || !rules && (f.Rule != "" || f.Param != "") {
+			t.Errorf("%#v: reads back rule %q, param %q", c.d, f.Rule, f.Param)
 		}
 	}
 }

@@ -202,7 +202,8 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 func writeFields(w *jsonw.Writer, fields []errorx.Field) {
 	w.BeginArray()
 	for _, f := range fields {
-		w.FieldObject(f.Path, f.Sent, f.WasSent, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
+		_, printed := f.Sent.(errorx.SentText)
+		w.FieldObject(f.Path, f.Sent, f.WasSent, printed, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
 	}
 	w.EndArray()
 }
@@ -337,7 +338,7 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 
 // fieldKeys are the keys of a field's JSON form (errorx.Field's
 // UnmarshalJSON), in the order of fieldKey's indexes.
-var fieldKeys = [...]string{"path", "sent", "message", "expected", "options", "hint", "rule", "param"}
+var fieldKeys = [...]string{"path", "sent", "message", "expected", "options", "hint", "rule", "param", "sent_text"}
 
 // fieldKey returns the index in fieldKeys of key, matched as encoding/json
 // matches a struct field's name (exactly, else ignoring case), or -1.
@@ -397,8 +398,17 @@ func decodeField(f *errorx.Field, raw string) bool {
 	if !ok {
 		return false
 	}
+	printed := false
 	for key, v, ok := it.Next(); ok; key, v, ok = it.Next() {
 		k := fieldKey(key)
+		if k == 8 { // sent_text: a boolean
+			b, ok := jsonw.Bool(v)
+			if !ok && v != "null" {
+				return false
+			}
+			printed = b
+			continue
+		}
 		if k == 1 { // sent: any value, null included
 			f.Sent, f.WasSent = jsonw.Decode(v), true
 			continue
@@ -438,6 +448,13 @@ func decodeField(f *errorx.Field, raw string) bool {
 	}
 	if len(f.Options) == 0 {
 		f.Options = nil // as errorx.Field's UnmarshalJSON keeps them
+	}
+	if printed {
+		s, ok := f.Sent.(string)
+		if !ok || !f.WasSent {
+			return false
+		}
+		f.Sent = errorx.SentText(s)
 	}
 	return true
 }

@@ -90,6 +90,11 @@ func FuzzRenderStrings(f *testing.F) {
 					t.Fatalf("%s: %v", d.Name(), err)
 				}
 			}
+			for _, d := range []render.Dialect{render.ToolError{}, render.ToolError{Mode: format.Both}} {
+				if err := checkFirstBlock(d, e, false); err != nil {
+					t.Fatalf("%s %+v: %v", d.Name(), d, err)
+				}
+			}
 		}
 	})
 }

@@ -40,6 +40,7 @@ func everyConfiguration() []render.Dialect {
 		render.ToolError{Mode: format.Both},
 		render.ToolError{Mode: format.Both, NeedsInput: true},
 		render.XML{},
+		render.XML{FieldRules: true},
 		render.Contract{},
 		render.Envelope{Now: fixedNow},
 		render.Envelope{Now: fixedNow, HTTPCode: true, ToolPrefix: true, Version: "2.0"},

@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -170,4 +171,31 @@ func TestDecodeBytesPerWireByte(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDecodeFirstBlockLinear: toolError:v1's markdown block, read alone (a
+// result cut to its first block), is read in time and bytes linear in its
+// fields, and in the lines of a block only made to look like one.
+func TestDecodeFirstBlockLinear(t *testing.T) {
+	n := fieldCount()
+	cut := func(res *render.Result) *render.Result {
+		return &render.Result{Content: res.Content[:1], IsError: true}
+	}
+	decode := func(res *render.Result, fields int) func() {
+		return func() {
+			if e, name := render.Decode(res); name != render.NameToolError || len(e.Fields) != fields {
+				t.Fatalf("Decode gave %s with %d fields, want %d", name, len(e.Fields), fields)
+			}
+		}
+	}
+	d := render.ToolError{}
+	testsize.Linear(t, "Decode", decode(cut(d.Render(fieldsError(n))), n), decode(cut(d.Render(fieldsError(8*n))), 8*n))
+	// Many continuation lines, many items and a message of many lines.
+	forged := func(n int) *render.Result {
+		tail := strings.Repeat("\n  x", n)
+		text := "**Error:** " + strings.Repeat("m\n\n**Code:** A (retryable)\n- b\n", n) +
+			"\n\n**Code:** X (retryable)\n\n**Invalid fields:**" + strings.Repeat("\n- f", n) + "\n\n**Recovery:** r" + tail
+		return errorResult(text)
+	}
+	testsize.Linear(t, "Decode", decode(forged(n), 0), decode(forged(8*n), 0))
 }

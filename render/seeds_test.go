@@ -210,6 +210,12 @@ func TestSeeds(t *testing.T) {
 			}
 			for i, want := range ex.want {
 				got := textOf(t, res, i)
+				if strings.HasPrefix(want, "**Error:** ") && strings.HasPrefix(got, want+"\n\n**Code:** ") {
+					// The reference's markdown block, then the lines that
+					// carry the rest of the error (docs/dialects.md,
+					// deviation 6); the golden file holds them.
+					continue
+				}
 				if ex.exact && got != want {
 					t.Errorf("content[%d] differs from the reference (%s):\n got %s\nwant %s", i, ex.note, got, want)
 				}

@@ -26,9 +26,13 @@ import (
 // class (when the code and status read back do not imply it), fields,
 // severity, recovery, actions, retry_after and tool.
 //
-// The markdown block adds what an agent needs to recover when the model has
-// it: the invalid fields with what was sent, the recovery (below the fields
-// it may refer to), the available actions and the retry delay.
+// The markdown block carries the whole error, because hosts show a model
+// only the first content block of an error: after the reference's
+// "**Error:** " and the message come the code line, the invalid fields with
+// what was sent, the recovery (below the fields it may refer to), the
+// available actions, the retry delay and a details line holding the rest
+// as JSON (see appendMarkdown). Decode of a result cut to that block gives
+// what Decode of the whole result gives.
 //
 // With NeedsInput, an error whose every field is one the caller did not send
 // (AsksForInput) is rendered as the reference's needsInput:v1 elicitation
@@ -55,7 +59,7 @@ func (ToolError) Name() string { return NameToolError }
 func (d ToolError) WithMode(m format.Mode) ToolError { d.Mode = m; return d }
 
 // Code returns the toolError:v1 code for e: e's own code when it is one of
-// the dialect's six; else, when e has a status, SERVER_ERROR for 5xx,
+// the dialect's six; else, when e has a status, SERVER_ERROR from 500 up,
 // NOT_FOUND for 404, AUTHENTICATION_ERROR for 401 and 403, CLIENT_ERROR for
 // other 4xx and NETWORK_ERROR otherwise (the reference's table); else by
 // class: TRANSIENT NETWORK_ERROR, NOT_FOUND NOT_FOUND, PERMISSION
@@ -111,7 +115,7 @@ func (d ToolError) Render(e *errorx.Error) *Result {
 	w.Reset()
 	human := 0
 	if d.Mode.Human() {
-		w.B = appendMarkdown(w.B, e)
+		w.B = appendMarkdown(w.B, e, code)
 		human = len(w.B)
 	}
 	if d.Mode.Machine() {
@@ -139,12 +143,13 @@ func (d ToolError) Render(e *errorx.Error) *Result {
 }
 
 // copies is about how many renderings of an error the buffer of Render
-// holds at once: the markdown block, or it and the pretty JSON block.
+// holds at once: the markdown block (which holds most of the details
+// again), or it and the pretty JSON block.
 func (d ToolError) copies() int {
 	if d.Mode.Machine() {
-		return 3
+		return 4
 	}
-	return 1
+	return 2
 }
 
 // AppendJSON appends the toolError:v1 object as compact JSON (the bytes of
@@ -155,9 +160,10 @@ func (d ToolError) AppendJSON(dst []byte, e *errorx.Error) []byte {
 	return w.B
 }
 
-// AppendMarkdown appends the human-readable block.
-func (ToolError) AppendMarkdown(dst []byte, e *errorx.Error) []byte {
-	return appendMarkdown(dst, e)
+// AppendMarkdown appends the human-readable block, which carries the whole
+// error (see the type's documentation).
+func (d ToolError) AppendMarkdown(dst []byte, e *errorx.Error) []byte {
+	return appendMarkdown(dst, e, d.Code(e))
 }
 
 func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
@@ -183,20 +189,57 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 	w.EndObject()
 }
 
-// appendMarkdown writes the human-readable block. The tool's own text
-// (message, recovery, expected, options, hint) goes in as written,
-// markdown included, as the reference writes it; names that may come from
-// elsewhere (an action, which a server may take from a list it did not
-// write) and what the caller chose (a field's path, which may be a key it
-// sent, and the value it sent) are escaped (format.AppendMarkdownText), so that it cannot start a block or
-// forge a label. Invalid UTF-8 becomes U+FFFD, byte by byte, as a JSON
-// encoder would make it.
-func appendMarkdown(dst []byte, e *errorx.Error) []byte {
+// appendMarkdown writes the human-readable block: the reference's
+// "**Error:** " and the message, then what lets a reader that gets only
+// this block (hosts show a model the first block alone) recover the whole
+// error, each in a paragraph of its own:
+//
+//	**Code:** CODE (class CLASS, retryable)
+//	**Invalid fields:** one "- PATH: SENTENCE" item per field
+//	**Recovery:** RECOVERY
+//	**Available actions:** A, B
+//	**Retry after:** N seconds
+//	**Details:** {…}
+//
+// The code line always comes: the model's code, or the wire's when it has
+// none, then the class when the code and status read back do not imply it,
+// and whether the call may be retried. The details line holds, as compact
+// JSON, what toolError:v1's details hold less what the lines above show:
+// statusCode, the model's details, the fields whole (the values sent
+// exactly, rules and parameters), severity and tool.
+//
+// The tool's own text goes in as written, markdown included, as the
+// reference writes it; the message wholly so. In the paragraphs after it,
+// a line feed in the tool's text (the recovery, a field's message,
+// expected, options and hint) is followed by two spaces, which make the
+// next line a continuation of the same paragraph or item, so that
+// readMarkdown tells every paragraph apart and reads the block back
+// exactly. Names that may come from elsewhere (the code, an action, which
+// a server may take from a list it did not write), what the caller chose
+// (a field's path, which may be a key it sent, and the value it sent) and
+// the details line are escaped (format.AppendMarkdownText; a comma in an
+// action is \,), so that they cannot start a block or forge a label.
+// Invalid UTF-8 becomes U+FFFD, byte by byte, as a JSON encoder would make
+// it.
+func appendMarkdown(dst []byte, e *errorx.Error, code string) []byte {
 	start := len(dst)
 	dst = append(dst, markdownPrefix...)
 	dst = append(dst, e.Message...)
+	shown := orDefault(e.Code, code)
+	dst = append(dst, "\n\n"+codeLabel...)
+	dst = format.AppendMarkdownText(dst, shown)
+	dst = append(dst, " ("...)
+	if classUnsaid(e, shown, e.HTTPStatus()) {
+		dst = append(dst, classWord...)
+		dst = append(dst, e.EffectiveClass().String()...)
+		dst = append(dst, ", "...)
+	}
+	if !e.IsRetryable() {
+		dst = append(dst, "not "...)
+	}
+	dst = append(dst, "retryable)"...)
 	if len(e.Fields) > 0 {
-		dst = append(dst, "\n\n**Invalid fields:**"...)
+		dst = append(dst, "\n\n"+fieldsLabel...)
 		for _, f := range e.Fields {
 			dst = append(dst, "\n- "...)
 			dst = appendFieldName(dst, f.Path)
@@ -205,26 +248,117 @@ func appendMarkdown(dst []byte, e *errorx.Error) []byte {
 		}
 	}
 	if e.Recovery != "" {
-		dst = append(dst, "\n\n**Recovery:** "...)
-		dst = append(dst, e.Recovery...)
+		dst = append(dst, "\n\n"+recoveryLabel...)
+		dst = appendLine(dst, e.Recovery)
 	}
 	if len(e.Actions) > 0 {
-		dst = append(dst, "\n\n**Available actions:** "...)
+		dst = append(dst, "\n\n"+actionsLabel...)
 		for i, a := range e.Actions {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
-			dst = format.AppendMarkdownText(dst, a)
+			dst = appendAction(dst, a)
 		}
 	}
 	if e.RetryAfter > 0 {
-		dst = append(dst, "\n\n**Retry after:** "...)
+		dst = append(dst, "\n\n"+retryLabel...)
 		dst = appendSeconds(dst, e)
 	}
+	dst = appendMarkdownDetails(dst, e)
 	if !utf8.Valid(dst[start:]) {
 		dst = append(dst[:start], validUTF8(dst[start:])...)
 	}
 	return dst
+}
+
+// The labels of the markdown block's paragraphs after the message.
+const (
+	codeLabel     = "**Code:** "
+	classWord     = "class "
+	fieldsLabel   = "**Invalid fields:**"
+	recoveryLabel = "**Recovery:** "
+	actionsLabel  = "**Available actions:** "
+	retryLabel    = "**Retry after:** "
+	detailsLabel  = "**Details:** "
+)
+
+// appendMarkdownDetails appends the details paragraph when there is
+// anything for it: toolError:v1's details object less the code, class,
+// recovery, actions and retry delay the other lines show, as compact JSON
+// escaped as text the caller chose (what it holds may be), so that nothing
+// in it is markdown.
+func appendMarkdownDetails(dst []byte, e *errorx.Error) []byte {
+	o := object{e: e}
+	o.add(pStatusCode, e.HTTPStatus() != 0)
+	o.details(toolErrorParts)
+	o.add(pFields, len(e.Fields) > 0)
+	o.add(pSeverity, e.Severity != errorx.SeverityUnset)
+	o.add(pTool, e.Tool != "")
+	if o.empty() {
+		return dst
+	}
+	dst = append(dst, "\n\n"+detailsLabel...)
+	at := len(dst)
+	w := jsonw.Writer{B: dst, Style: jsonw.JS}
+	o.write(&w, false)
+	dst = w.B
+	if markdownPlain(dst[at:]) {
+		return dst // no copy: the common case
+	}
+	return format.AppendMarkdownText(dst[:at], string(dst[at:]))
+}
+
+// markdownPlain reports, erring towards false, whether
+// format.AppendMarkdownText copies b unchanged: it holds no character
+// that it escapes, and each _ sits between two ASCII letters or digits.
+func markdownPlain(b []byte) bool {
+	alnum := func(i int) bool {
+		if i < 0 || i >= len(b) {
+			return false
+		}
+		c := b[i]
+		return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	for i, c := range b {
+		switch {
+		case c < 0x20, c >= 0x80, c == '\\', c == '`', c == '*', c == '[', c == ']', c == '<', c == '~':
+			return false
+		case c == '_' && !(alnum(i-1) && alnum(i+1)):
+			return false
+		}
+	}
+	return true
+}
+
+// appendLine appends the tool's own text s to a paragraph of the markdown
+// block as written, markdown included, with two spaces after each line
+// feed: a continuation line, in the paragraph or list item it belongs to,
+// so that no line of it starts a paragraph or a label (readLine takes the
+// spaces out again).
+func appendLine(dst []byte, s string) []byte {
+	for {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			return append(dst, s...)
+		}
+		dst = append(dst, s[:i+1]...)
+		dst = append(dst, "  "...)
+		s = s[i+1:]
+	}
+}
+
+// appendAction appends an action's name as format.AppendMarkdownText
+// escapes it, with each comma written \, so that the list splits back.
+func appendAction(dst []byte, a string) []byte {
+	for {
+		i := strings.IndexByte(a, ',')
+		if i < 0 {
+			return format.AppendMarkdownText(dst, a)
+		}
+		dst = format.AppendMarkdownText(dst, a[:i])
+		dst = append(dst, `\,`...)
+		a = a[i+1:]
+	}
 }
 
 // validUTF8 returns b with each byte of invalid UTF-8 replaced by U+FFFD.
@@ -312,20 +446,6 @@ func decodeToolError(ms []jsonw.Member) *errorx.Error {
 	return e
 }
 
-// markdownPrefix starts the human-readable block of a toolError:v1 result.
-const markdownPrefix = "**Error:** "
-
-// decodeMarkdown reads a markdown block alone (a markdown-mode result whose
-// structuredContent was dropped): the message is the first paragraph.
-func decodeMarkdown(text string) (*errorx.Error, bool) {
-	rest, ok := strings.CutPrefix(text, markdownPrefix)
-	if !ok {
-		return nil, false
-	}
-	msg, _, _ := strings.Cut(rest, "\n\n**")
-	return errorx.New(errorx.CodeUnknownError, msg), true
-}
-
 // fieldName is the name a field's path is shown under: "(root)" for the
 // arguments object itself.
 func fieldName(path string) string {
@@ -352,10 +472,17 @@ func appendFieldText(dst []byte, f errorx.Field) []byte {
 	return appendFieldSentence(dst, f, false)
 }
 
-// appendFieldSentence is appendFieldText, with the sent value escaped for
-// markdown when markdown is set.
+// appendFieldSentence is appendFieldText for markdown when markdown is set:
+// the sent value escaped as text the caller chose, the tool's texts as
+// appendLine writes them.
 func appendFieldSentence(dst []byte, f errorx.Field, markdown bool) []byte {
-	dst = append(dst, f.Message...)
+	text := func(dst []byte, s string) []byte {
+		if markdown {
+			return appendLine(dst, s)
+		}
+		return append(dst, s...)
+	}
+	dst = text(dst, f.Message)
 	dst = append(dst, " You sent: "...)
 	if markdown {
 		dst = format.AppendSentMarkdown(dst, f.Sent, f.WasSent)
@@ -369,7 +496,7 @@ func appendFieldSentence(dst []byte, f errorx.Field, markdown bool) []byte {
 		} else {
 			dst = append(dst, " Expected: "...)
 		}
-		dst = append(dst, f.Expected...)
+		dst = text(dst, f.Expected)
 		dst = append(dst, '.')
 	}
 	if len(f.Options) > 0 {
@@ -379,14 +506,14 @@ func appendFieldSentence(dst []byte, f errorx.Field, markdown bool) []byte {
 				dst = append(dst, ", "...)
 			}
 			dst = append(dst, '\'')
-			dst = append(dst, o...)
+			dst = text(dst, o)
 			dst = append(dst, '\'')
 		}
 		dst = append(dst, '.')
 	}
 	if f.Hint != "" {
 		dst = append(dst, ' ')
-		dst = append(dst, f.Hint...)
+		dst = text(dst, f.Hint)
 	}
 	return dst
 }

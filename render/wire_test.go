@@ -195,3 +195,22 @@ func TestStatusOutOfRangeIsUnset(t *testing.T) {
 		}
 	}
 }
+
+// TestToolErrorStatusFromFiveHundredUp: toolError:v1's reference answers
+// every status from 500 up, 600 included, with SERVER_ERROR and retryable
+// true; mcperr follows it, and reads the reference's bytes back as a
+// retryable TRANSIENT error.
+func TestToolErrorStatusFromFiveHundredUp(t *testing.T) {
+	for _, status := range []int{500, 599, 600, 999} {
+		res := render.ToolError{}.Render(errorx.New("", "Upstream failed.").WithStatus(status))
+		want := `{"kind":"toolError:v1","code":"SERVER_ERROR","message":"Upstream failed.","retryable":true,"details":{"statusCode":` + strconv.Itoa(status) + `}}`
+		if got := string(res.StructuredContent); got != want {
+			t.Errorf("status %d:\n got %s\nwant %s", status, got, want)
+		}
+		ref := `{"kind":"toolError:v1","code":"SERVER_ERROR","message":"x","retryable":true,"details":{"statusCode":` + strconv.Itoa(status) + `}}`
+		e, _ := render.Decode(&render.Result{StructuredContent: []byte(ref), IsError: true})
+		if e.EffectiveClass() != errorx.ClassTransient || !e.IsRetryable() || e.Retryable != errorx.Unset || e.Status != status {
+			t.Errorf("status %d reads back as %s, retryable %v (stated %v)", status, modelJSON(t, e), e.IsRetryable(), e.Retryable)
+		}
+	}
+}

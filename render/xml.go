@@ -14,9 +14,10 @@ import (
 //
 //   - An error with fields is a <validation_error action="TOOL"> with one
 //     <field name="PATH"> line per field ("message You sent: X. Expected: …";
-//     a field with a rule parameter also has rule and param attributes)
-//     and a <recovery>: the model's, or Fusion's errorx.ValidationRecovery. Its code and message have no element: the field lines
-//     are the message.
+//     with FieldRules, a field with a rule parameter also has rule and param
+//     attributes) and a <recovery>: the model's, or Fusion's
+//     errorx.ValidationRecovery. Its code and message have no element: the
+//     field lines are the message.
 //   - A routing error (MISSING_DISCRIMINATOR, UNKNOWN_ACTION,
 //     INVALID_DISCRIMINATOR) without a severity is Fusion's routing form:
 //     message, one comma-separated <available_actions> line, recovery.
@@ -32,8 +33,15 @@ import (
 // (when stated) and tool. An empty code is never written: a <tool_error>
 // without one reads back without one, a <validation_error> as INVALID_INPUT. Detail values that are not strings are written as compact JSON.
 // Decoding drops a <retry_after> that is not a positive number of seconds
-// within errorx.MaxSeconds.
-type XML struct{}
+// within errorx.MaxSeconds, and reads the rule and param attributes
+// whether FieldRules is set or not.
+type XML struct {
+	// FieldRules writes a field's rule and param as attributes of its
+	// <field> when it has a param (<field name="age" rule="max"
+	// param="130">), so that a program can repair the call without reading
+	// the line. Off, the dialect writes Fusion's <field name="age"> alone.
+	FieldRules bool
+}
 
 // validationCode is the code of a <validation_error> that states none.
 const validationCode = errorx.CodeInvalidInput
@@ -50,10 +58,10 @@ func (d XML) Render(e *errorx.Error) *Result {
 }
 
 // AppendText appends the XML document to dst.
-func (XML) AppendText(dst []byte, e *errorx.Error) []byte {
+func (d XML) AppendText(dst []byte, e *errorx.Error) []byte {
 	switch {
 	case len(e.Fields) > 0 && !impliedRequired(e):
-		return appendValidationError(dst, e)
+		return appendValidationError(dst, e, d.FieldRules)
 	case isRouting(e.Code) && e.Severity == errorx.SeverityUnset:
 		return appendToolErrorXML(dst, e, true)
 	}
@@ -199,7 +207,7 @@ func appendRetryAfterXML(dst []byte, e *errorx.Error) []byte {
 	return append(dst, "</retry_after>"...)
 }
 
-func appendValidationError(dst []byte, e *errorx.Error) []byte {
+func appendValidationError(dst []byte, e *errorx.Error, rules bool) []byte {
 	dst = append(dst, "<validation_error"...)
 	if e.Tool != "" {
 		dst = appendAttr(dst, "action", e.Tool)
@@ -217,7 +225,7 @@ func appendValidationError(dst []byte, e *errorx.Error) []byte {
 	for _, f := range e.Fields {
 		dst = append(dst, "\n<field"...)
 		dst = appendAttr(dst, "name", fieldName(f.Path))
-		if f.Param != "" {
+		if rules && f.Param != "" {
 			if f.Rule != "" {
 				dst = appendAttr(dst, "rule", f.Rule)
 			}

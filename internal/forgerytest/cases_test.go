@@ -163,6 +163,13 @@ var cases = []forgeryCase{
 	{name: "errorx.WithDetail/key", role: name, skip: oneOf(reservedKeys...),
 		model: func(s string) error { return notFound().WithDetail(s, "proj_1") }},
 	{name: "errorx.WithDetail/value", role: value, model: func(s string) error { return notFound().WithDetail("entity_id", s) }},
+	// toolError:v1's markdown block writes the code on its **Code:** line
+	// (and the details, fields and tool as JSON on its **Details:** line):
+	// a code a server passes on from elsewhere is escaped there.
+	{name: "errorx.New/code", role: name, skip: func(s string) bool { _, known := errorx.Lookup(s); return known },
+		model: func(s string) error {
+			return errorx.New(s, "The upstream service failed.").WithClass(errorx.ClassInternal)
+		}},
 	{name: "errorx.SentField/path", role: name, model: func(s string) error {
 		return errorx.Validation("Invalid arguments.").WithFields(errorx.SentField(s, "v", "Invalid."))
 	}},

@@ -194,15 +194,21 @@ func (w *Writer) Number(lit string) {
 }
 
 // FieldObject writes one per-field violation in the model's JSON form:
-// {"path","sent"?,"message"?,"expected"?,"options"?,"hint"?,"rule"?,
-// "param"?}, with "sent" present exactly when something was sent.
-func (w *Writer) FieldObject(path string, sent any, wasSent bool, message, expected string, options []string, hint, rule, param string) {
+// {"path","sent"?,"sent_text"?,"message"?,"expected"?,"options"?,"hint"?,
+// "rule"?,"param"?}, with "sent" present exactly when something was sent
+// and "sent_text": true only when printed says that sent is a value's
+// printed form (errorx.SentText), not the value.
+func (w *Writer) FieldObject(path string, sent any, wasSent, printed bool, message, expected string, options []string, hint, rule, param string) {
 	w.BeginObject()
 	w.Key("path")
 	w.String(path)
 	if wasSent {
 		w.Key("sent")
 		w.Value(sent)
+		if printed {
+			w.Key("sent_text")
+			w.Bool(true)
+		}
 	}
 	w.optString("message", message)
 	w.optString("expected", expected)

@@ -20,7 +20,9 @@
 // inputSchema), result is what callTool returned and error what it threw.
 // It checks nothing itself: the example's Go test TestTypeScriptClient reads
 // the lines, checks the verdicts against calls.json and decodes every result
-// with render.Decode (.ci/run wires the two).
+// with render.Decode, whole and cut to its first content block without
+// structuredContent, as hosts that show a model only the first block pass
+// it on, which must decode the same (.ci/run wires the two).
 // The server's standard error goes to --stderr, or is dropped.
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";

@@ -65,13 +65,16 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 			p.Status = e.EffectiveStatus()
 		}
 		for i, f := range p.Fields {
+			if s, ok := f.Sent.(errorx.SentText); ok && !dup {
+				p.Fields[i].Sent = string(s) // validation_errors has no sent_text
+			}
 			required := !f.WasSent || strings.HasPrefix(f.Rule, "required")
 			if !dup && f.WasSent && f.Sent == nil && required {
 				p.Fields[i].WasSent = false
 			}
 		}
 	case render.XML:
-		xmlProject(e, p)
+		xmlProject(e, p, d.FieldRules)
 	default:
 		return nil
 	}
@@ -168,9 +171,16 @@ func jsonProject(p *errorx.Error, st jsonw.Style, sorted bool) {
 	}
 	p.Details = d
 	for i := range p.Fields {
-		if p.Fields[i].WasSent {
-			p.Fields[i].Sent = viaJSON(p.Fields[i].Sent, st, sorted)
+		if !p.Fields[i].WasSent {
+			continue
 		}
+		if s, ok := p.Fields[i].Sent.(errorx.SentText); ok {
+			// A printed form travels with "sent_text": true and reads
+			// back as a SentText.
+			p.Fields[i].Sent = errorx.SentText(jsonString(string(s)))
+			continue
+		}
+		p.Fields[i].Sent = viaJSON(p.Fields[i].Sent, st, sorted)
 	}
 }
 
@@ -191,7 +201,7 @@ func xmlString(s string) string {
 	return b.String()
 }
 
-func xmlProject(e, p *errorx.Error) {
+func xmlProject(e, p *errorx.Error, rules bool) {
 	// Detail values become their text: strings as they are, others compact
 	// JSON.
 	var d errorx.Details
@@ -226,7 +236,7 @@ func xmlProject(e, p *errorx.Error) {
 				name = "(root)"
 			}
 			p.Fields[i] = render.ReadFusionField(xmlString(name), xmlString(fieldLine(f)))
-			if f.Param != "" { // rule and param ride as attributes
+			if rules && f.Param != "" { // rule and param ride as attributes
 				p.Fields[i].Rule, p.Fields[i].Param = f.Rule, f.Param
 			}
 		}

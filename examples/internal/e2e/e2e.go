@@ -24,6 +24,7 @@ import (
 	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
+	"github.com/mcperr/mcperr/render/rendertest"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -308,6 +309,7 @@ func RunSessions(t *testing.T, connect func(t testing.TB, d render.Dialect) Sess
 						t.Fatalf("CallTool: %v (want a tool result, not a protocol error)", err)
 					}
 					Check(t, name, call, res)
+					CheckFirstBlock(t, res)
 				})
 			}
 		})
@@ -560,9 +562,30 @@ func CheckTypeScript(t *testing.T, path string, calls []Call) {
 						t.Fatalf("result: %v: %s", err, l.Result)
 					}
 					Check(t, dialect, call, &res)
+					CheckFirstBlock(t, &res)
 				})
 			}
 		})
+	}
+}
+
+// CheckFirstBlock checks that res cut to its first content block, with no
+// structuredContent (what hosts that show a model only the first block
+// pass on), decodes to what the whole result decodes to. An elicitation
+// (needsInput:v1) is left out: it asks for input, and its first block is
+// the question. The details are compared in key order: go-sdk reads
+// structuredContent into a map, which orders its keys, and the text block
+// keeps the server's order.
+func CheckFirstBlock(t testing.TB, res *render.Result) {
+	t.Helper()
+	if len(res.Content) == 0 || strings.Contains(string(res.StructuredContent), `"kind":"needsInput:v1"`) {
+		return
+	}
+	full, fullName := render.Decode(res)
+	got, name := render.Decode(&render.Result{Content: res.Content[:1], IsError: res.IsError})
+	if name != fullName || sortedCanonical(got) != sortedCanonical(full) {
+		t.Errorf("the first block alone decodes (%q) to\n%s\nthe whole result (%q) to\n%s\nfirst block: %s",
+			name, rendertest.Canonical(got), fullName, rendertest.Canonical(full), res.Content[0].Text)
 	}
 }
 
@@ -628,4 +651,16 @@ func typoHint(t *testing.T, typ reflect.Type, args map[string]any, typo string) 
 	}
 	t.Fatalf("%s: no field for %s", raw, typo)
 	return ""
+}
+
+// sortedCanonical is rendertest.Canonical of e with its details in key
+// order.
+func sortedCanonical(e *errorx.Error) string {
+	if e == nil {
+		return rendertest.Canonical(e)
+	}
+	c := e.Clone()
+	c.Details = errorx.DetailsOf(slices.SortedFunc(slices.Values(c.Details.Pairs()),
+		func(a, b errorx.Detail) int { return strings.Compare(a.Key, b.Key) })...)
+	return rendertest.Canonical(c)
 }
