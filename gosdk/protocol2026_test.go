@@ -81,3 +81,31 @@ func TestCallWithRetryToolFailure(t *testing.T) {
 		t.Error("a tool without annotations is not idempotent")
 	}
 }
+
+// TestDecodeAnyStructuredContent: a result whose structuredContent is no
+// JSON object (SEP-2106), received by a go-sdk client, decodes as its
+// text says: the array, string, number or boolean is neither an error
+// nor in the way.
+func TestDecodeAnyStructuredContent(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
+	values := map[string]any{"array": []any{1, "x"}, "string": "text", "number": 3.5, "bool": true}
+	for name, v := range values {
+		s.AddTool(&mcp.Tool{Name: name, InputSchema: map[string]any{"type": "object"}},
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				res := gosdk.FromResult(render.XML{}.Render(errorx.NotFound("Gone.")))
+				res.StructuredContent = v
+				return res, nil
+			})
+	}
+	cs := connect(t, s)
+	for name, v := range values {
+		res := call(t, cs, name, nil)
+		want, _ := json.Marshal(v)
+		if got, _ := json.Marshal(res.StructuredContent); string(got) != string(want) {
+			t.Errorf("%s: structuredContent %s, want %s", name, got, want)
+		}
+		if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameXML || e.Code != errorx.CodeNotFound {
+			t.Errorf("%s: Decode %s %v, want the xml NOT_FOUND", name, dialect, e)
+		}
+	}
+}
