@@ -208,3 +208,58 @@ func TestRetryToolFailure(t *testing.T) {
 		"retryable": true, "retryNotBefore": float64(time.Now().Add(time.Hour).UnixMilli()), "correlationId": "c"}}
 	assert.Equal(t, 1, count(res, render.Idempotent(true)), "an hour is past the default MaxRetryAfter")
 }
+
+// FuzzDecodeToolFailure reads results whose _meta holds arbitrary JSON
+// under the ToolFailure keys: ReadToolFailure gives a block only of the
+// three classes, retryable and retryNotBefore only where the draft allows
+// them; Decode fills the model from it without failing, and the model
+// still marshals.
+func FuzzDecodeToolFailure(f *testing.F) {
+	f.Add(`{"type":"NOT_FOUND","message":"m","recoverable":false}`, `{"class":"capability","code":"resource_not_found","correlationId":"c"}`, true)
+	f.Add("upstream failed", `{"class":"reliability","code":"retryable_transient_error","retryable":true,"retryNotBefore":1e300,"correlationId":"c","agentGuidance":"g"}`, true)
+	f.Add("x", `{"class":"reliability","retryable":true,"retryNotBefore":-5}`, true)
+	f.Add("x", `{"class":"governance","code":"BAD CODE","correlationId":7}`, true)
+	f.Add("x", `[{"class":"capability"}]`, true)
+	f.Add("done", `{"class":"capability","code":"invalid_input","correlationId":"c"}`, false)
+	f.Fuzz(func(t *testing.T, text, block string, isError bool) {
+		raw, _ := json.Marshal(map[string]any{
+			"content": []any{map[string]any{"type": "text", "text": text}},
+			"isError": isError,
+		})
+		var res render.Result
+		if err := json.Unmarshal(raw, &res); err != nil {
+			t.Skip()
+		}
+		var v any
+		if json.Unmarshal([]byte(block), &v) != nil {
+			t.Skip()
+		}
+		res.Meta = map[string]any{render.ToolFailureKey: v}
+		tf, ok := render.ReadToolFailure(&res)
+		if ok {
+			switch tf.Class {
+			case render.FailureCapability, render.FailureReliability, render.FailureGovernance:
+			default:
+				t.Fatalf("class %q", tf.Class)
+			}
+			if tf.Retryable && tf.Class != render.FailureReliability || tf.RetryNotBefore != 0 && !tf.Retryable || tf.RetryNotBefore < 0 {
+				t.Fatalf("block %+v breaks the draft's rules", tf)
+			}
+		}
+		e, name := render.Decode(&res)
+		if (e == nil) != (name == "") || e == nil && isError {
+			t.Fatalf("Decode returned %v with dialect %q", e, name)
+		}
+		if e != nil {
+			if e.RetryAfter < 0 {
+				t.Fatalf("negative RetryAfter %v", e.RetryAfter)
+			}
+			if _, err := json.Marshal(e); err != nil {
+				t.Fatalf("decoded model does not marshal: %v", err)
+			}
+			if ok && isError && tf.CorrelationID != "" && !e.Details.Has(render.CorrelationIDKey) {
+				t.Fatalf("the block's id %q is not in the model", tf.CorrelationID)
+			}
+		}
+	})
+}
