@@ -225,11 +225,12 @@ func (r *Renderer) model(err error, id string) *errorx.Error {
 		return nil
 	}
 	switch {
-	case !hidden(err):
+	case !r.internalText && (id == "" || r.correlation == nil):
+	case !hidden(err): // asked only when it matters: it classifies err again
 	case r.internalText:
 		e = e.Clone()
 		e.Message = errorx.Text(err, r.textBudget())
-	case id != "" && r.correlation != nil:
+	default:
 		e = e.Clone()
 		e.Message = maskedMessage(id)
 	}
