@@ -46,10 +46,10 @@ func ExampleWithToolFailure() {
 	fmt.Println(f.Class, f.Code)
 	// Output:
 	// {
-	//   "agentGuidance": "Ask an administrator to run the search.",
 	//   "class": "governance",
 	//   "code": "permission_denied",
-	//   "correlationId": "req-9"
+	//   "correlationId": "req-9",
+	//   "agentGuidance": "Ask an administrator to run the search."
 	// }
 	// governance permission_denied
 }

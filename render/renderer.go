@@ -268,7 +268,7 @@ func (r *Renderer) finish(res *Result, e *errorx.Error, id string) *Result {
 	for k, v := range res.Meta {
 		meta[k] = v
 	}
-	meta[r.toolFailure] = NewToolFailure(e, id, now()).Map()
+	meta[r.toolFailure] = NewToolFailure(e, id, now())
 	res.Meta = meta
 	return res
 }

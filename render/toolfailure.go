@@ -34,7 +34,9 @@ const (
 
 // ToolFailure is the draft ToolFailure block of SEP-3313: a small object in
 // an isError result's _meta that tells a client how to treat the failure,
-// whatever the result's text says. Its JSON form is the draft's.
+// whatever the result's text says. Its JSON form is the draft's; a
+// Renderer puts the value itself in Result.Meta, which the SDKs encode as
+// that JSON.
 type ToolFailure struct {
 	// Class is capability, reliability or governance.
 	Class string `json:"class"`
@@ -152,24 +154,6 @@ func failureClass(e *errorx.Error) (class, code string) {
 	return FailureReliability, "internal_error"
 }
 
-// Map returns f as the JSON object _meta holds, in a map (the form every
-// SDK's _meta takes): the draft's members, those with zero values left out
-// but class, code and correlationId.
-func (f ToolFailure) Map() map[string]any {
-	m := make(map[string]any, 6)
-	m["class"], m["code"], m["correlationId"] = f.Class, f.Code, f.CorrelationID
-	if f.Retryable {
-		m["retryable"] = true
-	}
-	if f.RetryNotBefore != 0 {
-		m["retryNotBefore"] = f.RetryNotBefore
-	}
-	if f.AgentGuidance != "" {
-		m["agentGuidance"] = f.AgentGuidance
-	}
-	return m
-}
-
 // ReadToolFailure returns the ToolFailure block of res's _meta, under the
 // reserved key or, when that holds none, the vendor key, and whether there
 // is one. A block whose class is none of the three, or that is not an
@@ -191,9 +175,19 @@ func ReadToolFailure(res *Result) (ToolFailure, bool) {
 	return ToolFailure{}, false
 }
 
-// readToolFailure reads one block, a value as an SDK's _meta holds it (a
-// map decoded from JSON, or any value that encodes as the object).
+// readToolFailure reads one block, a value as an SDK's _meta holds it: the
+// ToolFailure a Renderer put there, a map decoded from JSON, or any value
+// that encodes as the object.
 func readToolFailure(v any) (ToolFailure, bool) {
+	switch f := v.(type) {
+	case ToolFailure:
+		return f.normal()
+	case *ToolFailure:
+		if f == nil {
+			return ToolFailure{}, false
+		}
+		return f.normal()
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return ToolFailure{}, false
@@ -209,17 +203,27 @@ func readToolFailure(v any) (ToolFailure, bool) {
 	if json.Unmarshal(b, &w) != nil {
 		return ToolFailure{}, false
 	}
-	switch w.Class {
+	f := ToolFailure{Class: w.Class, Code: w.Code, Retryable: w.Retryable, CorrelationID: w.CorrelationID, AgentGuidance: w.AgentGuidance}
+	if t := w.RetryNotBefore; t != nil && *t > 0 && *t < 1<<53 {
+		f.RetryNotBefore = int64(*t)
+	}
+	return f.normal()
+}
+
+// normal returns f as the draft reads it, and whether it is a block at
+// all: one of the three classes; retryable only for reliability, and
+// retryNotBefore (a time after 1970, at most 2^53 ms) only when retryable.
+func (f ToolFailure) normal() (ToolFailure, bool) {
+	switch f.Class {
 	case FailureCapability, FailureReliability, FailureGovernance:
 	default:
 		return ToolFailure{}, false
 	}
-	f := ToolFailure{Class: w.Class, Code: w.Code, CorrelationID: w.CorrelationID, AgentGuidance: w.AgentGuidance}
-	if w.Class == FailureReliability && w.Retryable {
-		f.Retryable = true
-		if t := w.RetryNotBefore; t != nil && *t > 0 && *t < 1<<53 {
-			f.RetryNotBefore = int64(*t)
-		}
+	if f.Class != FailureReliability {
+		f.Retryable = false
+	}
+	if !f.Retryable || f.RetryNotBefore <= 0 || f.RetryNotBefore >= 1<<53 {
+		f.RetryNotBefore = 0
 	}
 	return f, true
 }
