@@ -166,3 +166,26 @@ func ExampleFromResult() {
 	// true {"kind":"toolError:v1","code":"AUTHENTICATION_ERROR","message":"Read-only workspace.","retryable":false,"details":{"code":"PERMISSION"}}
 	// true
 }
+
+func ExampleToolIdempotent() {
+	calls := 0
+	s := mcp.NewServer(&mcp.Implementation{Name: "app", Version: "1.0.0"}, nil)
+	s.AddReceivingMiddleware(gosdk.Middleware(render.NewRenderer(render.Contract{}, render.WithToolFailure(""))))
+	lookup := &mcp.Tool{Name: "lookup", InputSchema: map[string]any{"type": "object"},
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}
+	s.AddTool(lookup, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if calls++; calls == 1 {
+			return nil, errorx.Transient("The index is rebuilding.")
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "found"}}}, nil
+	})
+
+	// The result carries a ToolFailure block: a reliability failure is
+	// retried only when the tool is safe to call again, as its
+	// annotations say (read-only here).
+	res, err := gosdk.CallWithRetry(context.Background(), session(s), &mcp.CallToolParams{Name: "lookup"},
+		errorx.RetryPolicy{InitialDelay: time.Millisecond}, render.Idempotent(gosdk.ToolIdempotent(lookup)))
+	fmt.Println(text(res), err, calls)
+	// Output:
+	// found <nil> 2
+}

@@ -31,6 +31,12 @@ func flakyServer(t *testing.T, d render.Dialect, fail func(call int) *errorx.Err
 		}
 		return mcp.NewToolResultText("done"), nil
 	})
+	return inProcess(t, s), &calls
+}
+
+// inProcess returns an initialized in-process client of s.
+func inProcess(t *testing.T, s *server.MCPServer) *client.Client {
+	t.Helper()
 	c, err := client.NewInProcessClient(s)
 	require.NoError(t, err)
 	t.Cleanup(func() { c.Close() })
@@ -40,7 +46,7 @@ func flakyServer(t *testing.T, d render.Dialect, fail func(call int) *errorx.Err
 	init.Params.ClientInfo = mcp.Implementation{Name: "test", Version: "1"}
 	_, err = c.Initialize(t.Context(), init)
 	require.NoError(t, err)
-	return c, &calls
+	return c
 }
 
 func call(name string) mcp.CallToolRequest {
@@ -259,4 +265,14 @@ func ExampleFromResult() {
 	res := mcpgo.FromResult(r.Render(errorx.NotFound("No such project.")))
 	fmt.Println(res.IsError, res.Content[0].(mcp.TextContent).Text)
 	// Output: true {"type":"NOT_FOUND","message":"No such project.","recoverable":false}
+}
+
+// ToolIdempotent reads a tool's annotations for CallWithRetry.
+func ExampleToolIdempotent() {
+	put := mcp.NewTool("kv.put", mcp.WithIdempotentHintAnnotation(true))
+	send := mcp.NewTool("mail.send")
+	fmt.Println(mcpgo.ToolIdempotent(put), mcpgo.ToolIdempotent(send))
+	// A reliability failure of kv.put may be retried; of mail.send, never:
+	//	mcpgo.CallWithRetry(ctx, c, req, policy, render.Idempotent(mcpgo.ToolIdempotent(put)))
+	// Output: true false
 }

@@ -96,7 +96,11 @@ func Failed(hasResult bool, err error) bool {
 // call of which nothing is known. A dialect that panics gives Render's
 // minimal error result.
 func (r *Renderer) RenderCall(ctx context.Context, c *Call, err error) *Result {
-	e := r.model(err)
+	if err == nil {
+		return nil
+	}
+	id := r.correlationID(ctx)
+	e := r.model(err, id)
 	if e == nil {
 		return nil
 	}
@@ -109,7 +113,7 @@ func (r *Renderer) RenderCall(ctx context.Context, c *Call, err error) *Result {
 		e = &cp
 	}
 	safe := r.safe(ctx, c)
-	d := r.Dialect()
+	d := r.dialectFor(id)
 	switch t := d.(type) {
 	case ToolError:
 		d = r.toolErrorFor(ctx, t, c, safe)
@@ -118,12 +122,12 @@ func (r *Renderer) RenderCall(ctx context.Context, c *Call, err error) *Result {
 			d = r.toolErrorFor(ctx, *t, c, safe)
 		}
 	}
-	res := r.bounded(ctx, c.Tool, d, e)
+	res := r.bounded(ctx, c.Tool, d, e, id)
 	if safe && res != nil {
 		res.StructuredContent = nil
 		res.IsError = true
 	}
-	return res
+	return r.finish(res, e, id)
 }
 
 // safe reports whether r applies OutputSchemaSafe to c: the policy is on
@@ -242,30 +246,45 @@ func (r *Renderer) HandleError(ctx context.Context, c *Call, err error) (res *Re
 			res, protocol = r.renderPanicked(ctx, c.Tool, v), nil
 		}
 	}()
+	if err != nil && !isNilModel(err) && r.isProtocolError(c, err) {
+		return nil, err
+	}
+	ctx, id := r.withCorrelationID(ctx)
 	switch {
 	case err == nil:
 		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error",
-			slog.String("tool", c.Tool))
+			slog.String("tool", c.Tool), idAttr(id))
 		err = noResult()
 	case isNilModel(err):
 		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error (its error is a nil *errorx.Error)",
-			slog.String("tool", c.Tool))
+			slog.String("tool", c.Tool), idAttr(id))
 		err = noResult()
-	case r.isProtocolError(c, err):
-		return nil, err
 	case hidden(err):
 		r.log().ErrorContext(ctx, "mcperr: tool failed with an unclassified error",
-			slog.String("tool", c.Tool), slog.String("error", errorx.Text(err, errorx.MaxLogText)))
+			slog.String("tool", c.Tool), slog.String("error", errorx.Text(err, errorx.MaxLogText)), idAttr(id))
 	default:
 		// An internal error the handler built around a Go error: the
 		// cause is what the server's operator needs, and it never
 		// reaches the wire.
 		if m, ok := errorx.As(err); ok && m.Unwrap() != nil && m.EffectiveClass() == errorx.ClassInternal {
 			r.log().ErrorContext(ctx, "mcperr: tool failed with an internal error",
-				slog.String("tool", c.Tool), slog.Any("error", m))
+				slog.String("tool", c.Tool), slog.Any("error", m), idAttr(id))
+		} else if id != "" {
+			// With ids on, every error has a line to find.
+			r.log().InfoContext(ctx, "mcperr: tool failed",
+				slog.String("tool", c.Tool), slog.String("code", errorx.From(err).Code), idAttr(id))
 		}
 	}
 	return r.RenderCall(ctx, c, err), nil
+}
+
+// idAttr is the log attribute of a correlation id: correlation_id, or an
+// empty attribute (which slog leaves out) for none.
+func idAttr(id string) slog.Attr {
+	if id == "" {
+		return slog.Attr{}
+	}
+	return slog.String(CorrelationIDKey, id)
 }
 
 // noResult is the error for a handler that returned neither a result nor
@@ -289,10 +308,11 @@ func (r *Renderer) HandlePanic(ctx context.Context, c *Call, v any) (res *Result
 			res = r.renderPanicked(ctx, c.Tool, p)
 		}
 	}()
+	ctx, id := r.withCorrelationID(ctx)
 	r.log().ErrorContext(ctx, "mcperr: tool handler panicked",
 		slog.String("tool", c.Tool),
 		slog.String("panic", panicText(v, errorx.MaxLogText)),
-		slog.String("stack", string(debug.Stack())))
+		slog.String("stack", string(debug.Stack())), idAttr(id))
 	e := PanicError()
 	if r.internalText {
 		const prefix = "The tool panicked: "
@@ -343,10 +363,11 @@ const fallbackText = "The tool failed, and the server could not describe the err
 func (r *Renderer) renderPanicked(ctx context.Context, tool string, v any) *Result {
 	func() {
 		defer func() { _ = recover() }() // a panicking logger loses the record, not the server
+		id, _ := ctx.Value(chosenKey{}).(string)
 		r.log().ErrorContext(ctx, "mcperr: rendering the tool error panicked",
 			slog.String("tool", tool),
 			slog.String("panic", panicText(v, errorx.MaxLogText)),
-			slog.String("stack", string(debug.Stack())))
+			slog.String("stack", string(debug.Stack())), idAttr(id))
 	}()
 	return textResult(fallbackText, true)
 }

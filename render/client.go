@@ -37,7 +37,19 @@ import (
 // Only starting an attempt and waiting between attempts honour ctx. A
 // result received after ctx is done is returned as it is, never replaced
 // by ctx.Err(): a call that is not idempotent may have taken effect.
-func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attempt func(context.Context) (R, *Result, error)) (R, error) {
+//
+// A result whose _meta holds a ToolFailure block (ReadToolFailure) is
+// retried by the draft's rules too, on top of p's: a capability or
+// governance failure never; a reliability failure only when the block says
+// it is retryable and the call is safe to repeat (Idempotent, which the
+// adapters derive from the tool's annotations), and never before its
+// retryNotBefore (a retryNotBefore farther than p's MaxRetryAfter ends the
+// retries).
+func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attempt func(context.Context) (R, *Result, error), opts ...RetryOption) (R, error) {
+	var o retryOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
 	var last R
 	for retry := 1; ; retry++ {
 		if err := ctx.Err(); err != nil {
@@ -63,6 +75,11 @@ func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attemp
 			return res, nil
 		}
 		delay, again := p.Next(failure, retry)
+		if again && neutral != nil && err == nil {
+			if f, ok := ReadToolFailure(neutral); ok {
+				delay, again = o.next(p, f, delay, now())
+			}
+		}
 		if !again {
 			return res, out
 		}
@@ -75,4 +92,49 @@ func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attemp
 		case <-t.C:
 		}
 	}
+}
+
+// A RetryOption tells Retry (and the adapters' CallWithRetry) about the
+// call.
+type RetryOption func(*retryOptions)
+
+type retryOptions struct {
+	idempotent bool
+}
+
+// Idempotent says whether calling the tool again with the same arguments
+// is safe (the tool's idempotentHint or readOnlyHint, or the caller's own
+// knowledge): only then does Retry repeat a call whose result carries a
+// ToolFailure block of class reliability. Without it, such a call is not
+// repeated. The adapters derive it from a tool's annotations
+// (mcpgo.ToolIdempotent, gosdk.ToolIdempotent).
+func Idempotent(ok bool) RetryOption {
+	return func(o *retryOptions) { o.idempotent = ok }
+}
+
+// next applies the ToolFailure block f to p's decision to retry after
+// delay, at now.
+func (o retryOptions) next(p errorx.RetryPolicy, f ToolFailure, delay time.Duration, now time.Time) (time.Duration, bool) {
+	if f.Class != FailureReliability || !f.Retryable || !o.idempotent {
+		return 0, false
+	}
+	if f.RetryNotBefore > 0 {
+		wait := time.UnixMilli(f.RetryNotBefore).Sub(now)
+		if limit := retryAfterLimit(p); limit >= 0 && wait > limit {
+			return 0, false
+		}
+		delay = max(delay, wait)
+	}
+	return delay, true
+}
+
+// retryAfterLimit is the longest wait p accepts, -1 for any.
+func retryAfterLimit(p errorx.RetryPolicy) time.Duration {
+	switch {
+	case p.MaxRetryAfter < 0:
+		return -1
+	case p.MaxRetryAfter == 0:
+		return errorx.DefaultMaxRetryAfter
+	}
+	return p.MaxRetryAfter
 }

@@ -31,6 +31,12 @@ var decoders = []Dialect{ToolError{}, XML{}, Envelope{}, Interbase{}, Contract{}
 // interbase's or the contract's object, or whose text starts like
 // toolError:v1's markdown without being a warning's whole block, is no
 // error.
+//
+// When res's _meta holds a ToolFailure block (ReadToolFailure: the reserved
+// key or mcperr's vendor key), Decode fills in what the dialect did not
+// carry: the correlation id as the detail CorrelationIDKey, the recovery
+// from agentGuidance, the retry delay left until retryNotBefore, and for a
+// plain result the code, class and retryability the block implies.
 func Decode(res *Result) (e *errorx.Error, dialect string) {
 	if res == nil {
 		return nil, ""
@@ -40,6 +46,17 @@ func Decode(res *Result) (e *errorx.Error, dialect string) {
 			e, dialect = plain(res)
 		}
 	}()
+	e, dialect = decode(res)
+	if e != nil && res.Meta != nil {
+		if f, ok := ReadToolFailure(res); ok {
+			fillFromToolFailure(e, dialect, f, now())
+		}
+	}
+	return e, dialect
+}
+
+// decode is Decode without the ToolFailure block.
+func decode(res *Result) (*errorx.Error, string) {
 	for _, d := range decoders {
 		e, err := d.Decode(res)
 		if err != nil {

@@ -13,7 +13,7 @@ import (
 // (stargate's HTTPMCPServer): one text block holding
 //
 //	{"success":false,"error":…,"error_code":…,"message":…,"code":N,"hint":…,
-//	 "timestamp":…,"required_fields":[…],"version":…,"details":{…}}
+//	 "timestamp":…,"required_fields":[…],"request_id":…,"version":…,"details":{…}}
 //
 // in that key order, as encoding/json writes it (HTML-safe escaping, details
 // keys sorted at every level, nested errorx.Details included), every member but success left out when empty. error and
@@ -21,8 +21,9 @@ import (
 // (errorx.ValidationRecovery, which says the fields are "above", says "listed in
 // details.validation_errors" instead: the hint comes before them), code
 // the HTTP status (only with HTTPCode, as the reference's current path
-// leaves it out), timestamp the clock's time in RFC 3339 (seconds), and
-// required_fields the sorted paths of the fields that were required.
+// leaves it out), timestamp the clock's time in RFC 3339 (seconds),
+// required_fields the sorted paths of the fields that were required, and
+// request_id the correlation id (only with RequestID).
 // details holds tool, validation_errors ({path: {value, message, expected,
 // required, type}}, value and message always present, and a field's
 // options, hint, rule and param when it has them), the model's details and, under the model's key names,
@@ -41,6 +42,12 @@ type Envelope struct {
 	// underscore and the code (CLAIM_TASK_ALREADY_CLAIMED) when the error
 	// names its tool and the code does not already start so.
 	ToolPrefix bool
+	// RequestID writes the model's correlation id (the string detail
+	// CorrelationIDKey, which a Renderer with WithCorrelationID adds) as
+	// request_id, the reference's member for it (which the reference never
+	// fills), instead of in details. Decode reads request_id back as that
+	// detail whatever this says.
+	RequestID bool
 }
 
 // DefaultVersion is the envelope's version string when none is set.
@@ -133,6 +140,20 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	if req := requiredFields(e.Fields); len(req) > 0 {
 		w.Key("required_fields")
 		w.Strings(req)
+	}
+	var requestID string
+	if d.RequestID {
+		if v, ok := e.Details.Get(CorrelationIDKey); ok {
+			requestID, _ = v.(string)
+		}
+	}
+	if requestID != "" {
+		w.Key("request_id")
+		w.String(requestID)
+		cp := *e
+		cp.Details = e.Details.Clone()
+		cp.Details.Delete(CorrelationIDKey)
+		e = &cp
 	}
 	w.Key("version")
 	if d.Version != "" {
@@ -297,7 +318,7 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 	}
 	e := &errorx.Error{}
 	var success, hasSuccess bool
-	var errText, details string
+	var errText, details, requestID string
 	for _, m := range ms {
 		switch m.Key {
 		case "success":
@@ -316,6 +337,8 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 			}
 		case "details":
 			details = m.Raw
+		case "request_id":
+			requestID, _ = jsonw.String(m.Raw)
 		}
 	}
 	if !hasSuccess || success {
@@ -336,6 +359,9 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 		// An older envelope put a different text in "error" (the seed's
 		// "before" example): keep it.
 		e.Details.Set("error", errText)
+	}
+	if requestID != "" && !e.Details.Has(CorrelationIDKey) {
+		e.Details.Set(CorrelationIDKey, requestID)
 	}
 	if len(e.Fields) == 0 {
 		e.Fields = decodeValidationErrors(verrs)

@@ -33,6 +33,11 @@ type Renderer struct {
 	secrets       []string
 	internalText  bool
 	unknownResult bool
+	// correlation is WithCorrelationID's id source; nil means off.
+	correlation func(context.Context) string
+	// toolFailure is the _meta key of the ToolFailure block
+	// (WithToolFailure); "" means off.
+	toolFailure string
 }
 
 // A RendererOption configures a Renderer.
@@ -200,25 +205,72 @@ func (r *Renderer) Dialect() Dialect {
 // and Render returns a minimal error result (isError, one text block with a
 // fixed sentence, which Decode reads as INTERNAL_ERROR).
 func (r *Renderer) Render(err error) *Result {
-	e := r.model(err)
+	if err == nil {
+		return nil
+	}
+	id := r.correlationID(context.Background())
+	e := r.model(err, id)
 	if e == nil {
 		return nil
 	}
-	return r.bounded(context.Background(), e.Tool, r.Dialect(), e)
+	return r.finish(r.bounded(context.Background(), e.Tool, r.dialectFor(id), e, id), e, id)
 }
 
 // model classifies err and applies r's policy on what may show: the
-// internal text when r opts in, and redaction.
-func (r *Renderer) model(err error) *errorx.Error {
+// internal text when r opts in, else the id (when not "") in the fixed
+// message of an unclassified error, and redaction.
+func (r *Renderer) model(err error, id string) *errorx.Error {
 	e := errorx.From(err)
 	if e == nil {
 		return nil
 	}
-	if r.internalText && hidden(err) {
+	switch {
+	case !r.internalText && (id == "" || r.correlation == nil):
+	case !hidden(err): // asked only when it matters: it classifies err again
+	case r.internalText:
 		e = e.Clone()
 		e.Message = errorx.Text(err, r.textBudget())
+	default:
+		e = e.Clone()
+		e.Message = maskedMessage(id)
 	}
 	return errorx.RedactSecrets(e, r.secrets)
+}
+
+// dialectFor returns r's dialect, made to write the correlation id in its
+// own slot when it has one (the envelope's request_id) and r writes id.
+func (r *Renderer) dialectFor(id string) Dialect {
+	d := r.Dialect()
+	if id == "" || r.correlation == nil {
+		return d
+	}
+	switch t := d.(type) {
+	case Envelope:
+		t.RequestID = true
+		return t
+	case *Envelope:
+		if t != nil {
+			cp := *t
+			cp.RequestID = true
+			return cp
+		}
+	}
+	return d
+}
+
+// finish adds to res, the result of e, the ToolFailure block when r writes
+// one and res is an error.
+func (r *Renderer) finish(res *Result, e *errorx.Error, id string) *Result {
+	if r.toolFailure == "" || res == nil || !res.IsError {
+		return res
+	}
+	meta := make(map[string]any, len(res.Meta)+1)
+	for k, v := range res.Meta {
+		meta[k] = v
+	}
+	meta[r.toolFailure] = NewToolFailure(e, id, now())
+	res.Meta = meta
+	return res
 }
 
 // textBudget is how many bytes of an error's text (or a panic's value)
@@ -231,20 +283,30 @@ func (r *Renderer) textBudget() int {
 // bounded renders e with d within r's limits, halving them until the text
 // fits in MaxOutput (or cannot shrink further). A panic in d is logged
 // (naming tool) and gives the fallback result.
-func (r *Renderer) bounded(ctx context.Context, tool string, d Dialect, e *errorx.Error) (res *Result) {
+//
+// With WithCorrelationID, id (when not "") is added to e as the detail
+// CorrelationIDKey after the limits, so that they never cut it.
+func (r *Renderer) bounded(ctx context.Context, tool string, d Dialect, e *errorx.Error, id string) (res *Result) {
 	defer func() {
 		if v := recover(); v != nil {
 			res = r.renderPanicked(ctx, tool, v)
 		}
 	}()
 	l := r.limits.withDefaults()
-	res = d.Render(l.Apply(e))
+	apply := func(l Limits) *errorx.Error {
+		b := l.Apply(e)
+		if id != "" && r.correlation != nil {
+			b = withCorrelationDetail(b, id)
+		}
+		return b
+	}
+	res = d.Render(apply(l))
 	for size := resultSize(res); size > l.MaxOutput; size = resultSize(res) {
 		var smaller bool
 		if l, smaller = l.halve(); !smaller {
 			break
 		}
-		res = d.Render(l.Apply(e))
+		res = d.Render(apply(l))
 	}
 	return res
 }

@@ -23,6 +23,13 @@
 // past 4 KiB is cut and says so, and the whole text of a result is kept
 // within 64 KiB.
 //
+// The lines carry no resultType: they are the same for servers of every
+// revision of MCP, and the 2025-11-25 revision has none. The 2026-07-28
+// revision requires "resultType":"complete" on a CallToolResult; the SDK
+// that sends the result to a client of that revision adds it (mcp-go and
+// go-sdk do), and so must a server that sends these lines itself. With it
+// added, every line is a valid 2026-07-28 CallToolResult.
+//
 // parse reads a stream of CallToolResult objects and writes, for each, one
 // line {"dialect":NAME,"error":MODEL}: NAME is the dialect the result is in,
 // "plain" for an error in none, or "none" (with a null error) for a result

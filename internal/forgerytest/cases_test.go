@@ -65,10 +65,13 @@ type forgeryCase struct {
 type config struct {
 	name string
 	d    render.Dialect
+	// opts are the Renderer's options beside the dialect.
+	opts []render.RendererOption
 }
 
 // configs returns every dialect of render.Names(), the toolerror dialect
-// in each mode and with needsInput:v1.
+// in each mode and with needsInput:v1, and each of those again with a
+// correlation id and the ToolFailure block (under the reserved key).
 func configs() []config {
 	var cs []config
 	for _, n := range render.Names() {
@@ -77,27 +80,32 @@ func configs() []config {
 			panic(err)
 		}
 		if n != render.NameToolError {
-			cs = append(cs, config{n, d})
+			cs = append(cs, config{name: n, d: d})
 			continue
 		}
 		cs = append(cs,
-			config{n + "/markdown", render.ToolError{Mode: format.Markdown}},
-			config{n + "/json", render.ToolError{Mode: format.JSON}},
-			config{n + "/both", render.ToolError{Mode: format.Both}},
-			config{n + "/needsinput", render.ToolError{Mode: format.Both, NeedsInput: true}})
+			config{name: n + "/markdown", d: render.ToolError{Mode: format.Markdown}},
+			config{name: n + "/json", d: render.ToolError{Mode: format.JSON}},
+			config{name: n + "/both", d: render.ToolError{Mode: format.Both}},
+			config{name: n + "/needsinput", d: render.ToolError{Mode: format.Both, NeedsInput: true}})
+	}
+	for _, c := range cs[:len(cs):len(cs)] {
+		c.name += "+toolfailure"
+		c.opts = []render.RendererOption{render.WithCorrelationID(nil), render.WithToolFailure(render.ToolFailureKey)}
+		cs = append(cs, c)
 	}
 	return cs
 }
 
 var quietLog = slog.New(slog.DiscardHandler)
 
-// renderer is the servers' Renderer in d, logging nowhere. A go-sdk
+// renderer is the servers' Renderer in configuration c, logging nowhere. A go-sdk
 // server answers an unknown tool with an UNKNOWN_TOOL tool result here
 // (render.WithUnknownToolResult), so that its sentences are compared in
 // every dialect; the message of the default answer, the JSON-RPC error, is
 // the same sentence (gosdk's TestUnknownToolHostileName).
-func renderer(d render.Dialect) *render.Renderer {
-	return render.NewRenderer(d, render.WithLogger(quietLog), render.WithUnknownToolResult())
+func renderer(c config) *render.Renderer {
+	return render.NewRenderer(c.d, append([]render.RendererOption{render.WithLogger(quietLog), render.WithUnknownToolResult()}, c.opts...)...)
 }
 
 // jsonText returns s as a JSON string.
@@ -303,7 +311,7 @@ func mcpgoServer(c config) *server.MCPServer {
 }
 
 func newMCPGoServer(c config) *server.MCPServer {
-	s := server.NewMCPServer("forgery", "1.0.0", server.WithToolHandlerMiddleware(mcpgo.Middleware(renderer(c.d))))
+	s := server.NewMCPServer("forgery", "1.0.0", server.WithToolHandlerMiddleware(mcpgo.Middleware(renderer(c))))
 	s.AddTool(mcp.NewTool("orders.create"), mcpgo.Handler(
 		func(context.Context, mcp.CallToolRequest, order) (*mcp.CallToolResult, error) { return ok(), nil }))
 	s.AddTool(mcp.NewTool("bind.labels"), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -378,7 +386,7 @@ func sdkSession(t testing.TB, c config) *sdk.ClientSession {
 
 func newSDKSession(t testing.TB, c config) *sdk.ClientSession {
 	s := sdk.NewServer(&sdk.Implementation{Name: "forgery", Version: "1.0.0"}, nil)
-	s.AddReceivingMiddleware(gosdk.Middleware(renderer(c.d)))
+	s.AddReceivingMiddleware(gosdk.Middleware(renderer(c)))
 	schema := map[string]any{
 		"type": "object",
 		"properties": map[string]any{

@@ -15,8 +15,9 @@
 //     emphasis, link, image, raw HTML or code span;
 //   - an XML document (the xml dialect) is well-formed and has the same
 //     elements and attribute names;
-//   - a JSON text block and the structuredContent parse and have the same
-//     key skeleton, a key that held the benign text excepted;
+//   - a JSON text block, the structuredContent and the _meta (where the
+//     ToolFailure block travels) parse and have the same key skeleton, a
+//     key that held the benign text excepted;
 //   - render.Decode reads back the same dialect and the same number of
 //     fields, actions and details.
 //

@@ -10,6 +10,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/internal/testsize"
+	"github.com/mcperr/mcperr/render"
 )
 
 // knownFailures are the cases that still fail, each with the texts it
@@ -91,7 +92,7 @@ func results(t testing.TB, c forgeryCase, cf config, text string) []path {
 	}
 	return []path{
 		{"dialect", false, cf.d.Render(errorx.From(c.model(text)))},
-		{"renderer", true, renderer(cf.d).Render(c.model(text))},
+		{"renderer", true, renderer(cf).Render(c.model(text))},
 	}
 }
 
@@ -275,4 +276,28 @@ func markOf(s string) string {
 		return ""
 	}
 	return best
+}
+
+// TestToolFailureConfigs: the configurations with the options do carry the
+// correlation id and the block, so that the forgery test covers them.
+func TestToolFailureConfigs(t *testing.T) {
+	n := 0
+	for _, cf := range configs() {
+		if cf.opts == nil {
+			continue
+		}
+		n++
+		res := renderer(cf).Render(notFound())
+		f, ok := render.ReadToolFailure(res)
+		if !ok || f.CorrelationID == "" {
+			t.Errorf("%s: no ToolFailure block: %+v", cf.name, res.Meta)
+			continue
+		}
+		if e, _ := render.Decode(res); e == nil || !e.Details.Has(render.CorrelationIDKey) {
+			t.Errorf("%s: no correlation id in the dialect: %v", cf.name, e)
+		}
+	}
+	if n == 0 {
+		t.Error("no configuration with the ToolFailure block")
+	}
 }

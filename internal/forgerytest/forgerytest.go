@@ -127,6 +127,9 @@ type Wire struct {
 	Blocks []*Tree
 	// Structured is the shape of structuredContent; nil when there is none.
 	Structured *Tree
+	// Meta is the shape of _meta (the ToolFailure block, say); nil when
+	// there is none.
+	Meta *Tree
 	// Dialect is the dialect render.Decode recognised ("" for none), and
 	// Fields, Actions and Details count what it read back.
 	Dialect                  string
@@ -154,6 +157,7 @@ func Read(res any) (Wire, error) {
 		} `json:"content"`
 		StructuredContent json.RawMessage `json:"structuredContent"`
 		IsError           bool            `json:"isError"`
+		Meta              json.RawMessage `json:"_meta"`
 	}
 	if err := json.Unmarshal(raw, &msg); err != nil {
 		return Wire{}, fmt.Errorf("read the result back: %w", err)
@@ -176,6 +180,13 @@ func Read(res any) (Wire, error) {
 			return w, fmt.Errorf("structuredContent: %w", err)
 		}
 		w.Structured = t
+	}
+	if m := msg.Meta; len(m) > 0 && string(m) != "null" {
+		t, err := JSON(m)
+		if err != nil {
+			return w, fmt.Errorf("_meta: %w", err)
+		}
+		w.Meta = t
 	}
 	var read render.Result
 	if err := json.Unmarshal(raw, &read); err != nil {
@@ -384,7 +395,8 @@ func mdNode(n ast.Node) *Tree {
 }
 
 // Compare returns how hostile's shape differs from benign's: nothing when
-// they have the same isError, blocks, structuredContent and decoded counts.
+// they have the same isError, blocks, structuredContent, _meta and decoded
+// counts.
 // A JSON object's members are matched by key, in any order; a member whose
 // benign key holds Benign matches a member of any key.
 func Compare(benign, hostile Wire) []string {
@@ -404,6 +416,12 @@ func Compare(benign, hostile Wire) []string {
 		d = append(d, fmt.Sprintf("structuredContent present %v, benign %v", hostile.Structured != nil, benign.Structured != nil))
 	case benign.Structured != nil:
 		compareTree(&d, "structuredContent", benign.Structured, hostile.Structured)
+	}
+	switch {
+	case (benign.Meta == nil) != (hostile.Meta == nil):
+		d = append(d, fmt.Sprintf("_meta present %v, benign %v", hostile.Meta != nil, benign.Meta != nil))
+	case benign.Meta != nil:
+		compareTree(&d, "_meta", benign.Meta, hostile.Meta)
 	}
 	if benign.Dialect != hostile.Dialect || benign.Fields != hostile.Fields ||
 		benign.Actions != hostile.Actions || benign.Details != hostile.Details {

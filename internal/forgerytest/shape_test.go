@@ -108,8 +108,8 @@ func TestCompareJSON(t *testing.T) {
 }
 
 // TestRead: Read tells the blocks of a result apart (JSON, XML, markdown),
-// reads structuredContent and what render.Decode reads back; Compare
-// reports a different isError, block count or decoded count.
+// reads structuredContent, _meta and what render.Decode reads back; Compare
+// reports a different isError, block count, _meta or decoded count.
 func TestRead(t *testing.T) {
 	obj := json.RawMessage(`{"kind":"toolError:v1","code":"NOT_FOUND","message":"zebra","retryable":false,"details":{"actions":["a","b"]}}`)
 	res := &render.Result{
@@ -142,6 +142,20 @@ func TestRead(t *testing.T) {
 	other = w
 	other.Structured = nil
 	assert.NotEmpty(t, Compare(w, other))
+
+	// _meta (the ToolFailure block) is read and compared too.
+	res.Meta = map[string]any{render.ToolFailureKey: map[string]any{"class": "capability", "code": "zebra", "correlationId": "c"}}
+	w, err = Read(res)
+	require.NoError(t, err)
+	require.NotNil(t, w.Meta)
+	assert.True(t, Leaks(w, "correlationId"))
+	other = w
+	other.Meta = nil
+	assert.NotEmpty(t, Compare(w, other))
+	res.Meta[render.ToolFailureKey].(map[string]any)["agentGuidance"] = "x"
+	more, err := Read(res)
+	require.NoError(t, err)
+	assert.NotEmpty(t, Compare(w, more), "a member more in _meta")
 
 	res.Content = []render.Text{{Text: "<a>]]></a>"}}
 	_, err = Read(res)

@@ -1,0 +1,144 @@
+package render
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+
+	"github.com/mcperr/mcperr/errorx"
+)
+
+// CorrelationIDKey is the detail under which a Renderer with
+// WithCorrelationID writes an error's correlation id, in every dialect but
+// the envelope, whose own request_id member holds it. Decode reads the
+// envelope's request_id back under this key, so the id is found in the same
+// place whatever the dialect.
+const CorrelationIDKey = "correlation_id"
+
+// MaxCorrelationID is the longest correlation id a Renderer takes from a
+// request's context, in bytes.
+const MaxCorrelationID = 64
+
+// correlationKey is the context key of ContextWithCorrelationID.
+type correlationKey struct{}
+
+// chosenKey is the context key under which a Renderer keeps the id it chose
+// for one call, so that the log line and the result of that call carry the
+// same id whatever the id source returns the second time.
+type chosenKey struct{}
+
+// ContextWithCorrelationID returns a copy of ctx that carries id as the
+// correlation id of the request: a Renderer with WithCorrelationID (and no
+// source of its own) puts it on the errors it renders for that request, when
+// it is a safe id (see WithCorrelationID).
+func ContextWithCorrelationID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, correlationKey{}, id)
+}
+
+// CorrelationIDFrom returns the correlation id ctx carries
+// (ContextWithCorrelationID), or "" when it carries none. It is the default
+// source of WithCorrelationID.
+func CorrelationIDFrom(ctx context.Context) string {
+	id, _ := ctx.Value(correlationKey{}).(string)
+	return id
+}
+
+// WithCorrelationID gives every error r renders a correlation id, so that an
+// operator finds the server's log line of the error that an agent or a user
+// reports. The id is from(ctx), the request's context (CorrelationIDFrom
+// when from is nil), when that is a safe id: 1 to MaxCorrelationID bytes of
+// ASCII letters, digits, '.', '_' and '-'. Anything else (none, too long,
+// another character: the id may come from the caller) is replaced by a
+// fresh random id of 12 base32 characters.
+//
+// The id travels in every dialect as data, escaped as the dialect escapes
+// any value: in the envelope's request_id member, and elsewhere as the
+// detail CorrelationIDKey, added after the Limits so it is never cut. Every
+// line the Renderer logs for the call carries it as the attribute
+// correlation_id; a tool error the Renderer would not log otherwise (one it
+// renders as the handler described it) is logged at level Info with its
+// code. The fixed message of an error errorx.From cannot classify names it:
+// "Internal server error (ref ID).", with the same recovery.
+//
+// It is off by default: the dialects' bytes are then the references'.
+func WithCorrelationID(from func(ctx context.Context) string) RendererOption {
+	if from == nil {
+		from = CorrelationIDFrom
+	}
+	return func(r *Renderer) { r.correlation = from }
+}
+
+// validCorrelationID reports whether id is a safe correlation id.
+func validCorrelationID(id string) bool {
+	if id == "" || len(id) > MaxCorrelationID {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// idEncoding writes generated ids: lower-case base32, no padding.
+var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// newCorrelationID returns a fresh random id: 12 base32 characters (60
+// bits).
+func newCorrelationID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	var s [13]byte
+	idEncoding.Encode(s[:], b[:])
+	return string(s[:12])
+}
+
+// ids reports whether r gives errors an id: WithCorrelationID, or the
+// ToolFailure block, whose correlationId is required.
+func (r *Renderer) ids() bool { return r.correlation != nil || r.toolFailure != "" }
+
+// correlationID returns the id of the error r renders for the request of
+// ctx: the one r already chose for it (withCorrelationID), else the
+// source's when it is safe, else a fresh one; "" when r gives no ids.
+func (r *Renderer) correlationID(ctx context.Context) string {
+	if !r.ids() {
+		return ""
+	}
+	if id, ok := ctx.Value(chosenKey{}).(string); ok {
+		return id
+	}
+	from := r.correlation
+	if from == nil {
+		from = CorrelationIDFrom
+	}
+	if id := from(ctx); validCorrelationID(id) {
+		return id
+	}
+	return newCorrelationID()
+}
+
+// withCorrelationID returns ctx with the id r chose for its request, and
+// that id ("" and ctx itself when r gives no ids).
+func (r *Renderer) withCorrelationID(ctx context.Context) (context.Context, string) {
+	id := r.correlationID(ctx)
+	if id == "" {
+		return ctx, ""
+	}
+	return context.WithValue(ctx, chosenKey{}, id), id
+}
+
+// maskedMessage is the message of an unclassified error that names its id.
+func maskedMessage(id string) string {
+	return "Internal server error (ref " + id + ")."
+}
+
+// withCorrelationDetail returns a copy of e carrying id as the detail
+// CorrelationIDKey.
+func withCorrelationDetail(e *errorx.Error, id string) *errorx.Error {
+	cp := *e
+	cp.Details = e.Details.Clone()
+	cp.Details.Set(CorrelationIDKey, id)
+	return &cp
+}
