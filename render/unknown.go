@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -51,7 +52,9 @@ func WithUnknownToolResult() RendererOption {
 // SDK's JSON-RPC error: code CodeInvalidParams (-32602), a message that
 // says the server has no such tool, asks "Did you mean …?" with near and
 // tells the agent to list the tools again (UnknownToolError's message and
-// recovery), and that error, bounded and redacted, as data. With
+// recovery), and that error, bounded and redacted, as data; with
+// WithCorrelationID or WithToolFailure, data carries the call's
+// correlation id (the detail CorrelationIDKey) and r logs it. With
 // WithUnknownToolResult it returns the error rendered as a tool result
 // instead (RenderCall). A nil c is a call of which nothing is known.
 func (r *Renderer) HandleUnknownTool(ctx context.Context, c *Call, near []string) (*Result, *RPCError) {
@@ -63,6 +66,15 @@ func (r *Renderer) HandleUnknownTool(ctx context.Context, c *Call, near []string
 		return r.RenderCall(ctx, c, e), nil
 	}
 	e = r.limits.withDefaults().Apply(errorx.RedactSecrets(e.WithTool(c.Tool), r.secrets))
+	if r.ids() {
+		// With ids on, the JSON-RPC error carries one too, in data, and
+		// has a log line to find it by; the name logged is the caller's,
+		// so it is cut as the wire cuts it.
+		id := r.correlationID(ctx)
+		e = withCorrelationDetail(e, id)
+		r.log().InfoContext(ctx, "mcperr: call of an unknown tool",
+			slog.String("tool", cutString(c.Tool, r.limits.withDefaults().MaxString)), idAttr(id))
+	}
 	msg := e.Message
 	if e.Recovery != "" {
 		msg += " " + e.Recovery

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -93,4 +94,48 @@ func TestHandleUnknownToolHostileName(t *testing.T) {
 		assert.Less(t, len(rpc.Message)+len(rpc.Data), 3*render.DefaultLimits.MaxString, "bounded")
 		assert.True(t, json.Valid(rpc.Data))
 	}
+}
+
+// TestHandleUnknownToolCorrelationID: with ids on, the -32602 error's data
+// carries the call's correlation id, and the log has a line with it and the
+// name called, cut to the string limit (a caller chooses its length);
+// without them, neither.
+func TestHandleUnknownToolCorrelationID(t *testing.T) {
+	long := "files." + strings.Repeat("x", 10_000)
+	for _, c := range []struct {
+		name string
+		opt  render.RendererOption
+		ctx  context.Context
+		want string // "" for a generated id
+	}{
+		{"from the context", render.WithCorrelationID(nil), render.ContextWithCorrelationID(context.Background(), "req-42"), "req-42"},
+		{"generated", render.WithCorrelationID(nil), context.Background(), ""},
+		{"for the ToolFailure block", render.WithToolFailure(""), render.ContextWithCorrelationID(context.Background(), "req-7"), "req-7"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var log logtest.Buffer
+			r := render.NewRenderer(render.XML{}, c.opt, render.WithLogger(log.Logger()))
+			res, rpc := r.HandleUnknownTool(c.ctx, &render.Call{Tool: long}, nil)
+			require.Nil(t, res)
+			require.NotNil(t, rpc)
+			var e errorx.Error
+			require.NoError(t, json.Unmarshal(rpc.Data, &e))
+			id, _ := e.Details.Get(render.CorrelationIDKey)
+			if c.want != "" {
+				assert.Equal(t, c.want, id)
+			} else {
+				assert.Len(t, id, 12)
+			}
+			assert.Contains(t, log.String(), `"correlation_id":"`+id.(string)+`"`)
+			assert.Contains(t, log.String(), "unknown tool")
+			assert.Empty(t, log.Oversized(4096+64), "a log value past the string limit")
+		})
+	}
+
+	var log logtest.Buffer
+	_, rpc := render.NewRenderer(render.XML{}, render.WithLogger(log.Logger())).
+		HandleUnknownTool(context.Background(), &render.Call{Tool: "files.raed"}, nil)
+	require.NotNil(t, rpc)
+	assert.NotContains(t, string(rpc.Data), render.CorrelationIDKey)
+	assert.Empty(t, log.String())
 }
