@@ -584,7 +584,7 @@ func TestHostileDepthLinear(t *testing.T) {
 // zero value, silently): arguments made of nothing but nulls bind in time
 // and bytes linear in their number, past MaxFields too.
 func TestHostileNullsLinear(t *testing.T) {
-	n := testsize.N(4096, 32768)
+	n := testsize.N(4096, 16384)
 	nulls := func(n int) string { return repeat(n, func(int) string { return "null" }) }
 	for _, c := range []struct {
 		what string
