@@ -258,7 +258,18 @@ func (p *scanner) valueDepth(levels int) any {
 			case ',':
 				p.i++
 			}
-			a = append(a, p.valueDepth(levels-1))
+			at := p.i
+			v := p.valueDepth(levels - 1)
+			if p.i == at {
+				// No value starts here (a '}' in an array, say): the
+				// text is not JSON, and reading on would loop
+				// forever, appending nil.
+				if p.peek() == ']' {
+					p.i++
+				}
+				return a
+			}
+			a = append(a, v)
 		}
 		return a
 	case '"':
