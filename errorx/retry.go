@@ -102,7 +102,7 @@ func (p RetryPolicy) Next(e *Error, retry int) (time.Duration, bool) {
 		return 0, false
 	}
 	d := e.RetryAfter
-	if d > p.retryAfterLimit() {
+	if d > p.RetryAfterLimit() {
 		return 0, false
 	}
 	if d <= 0 {
@@ -114,8 +114,11 @@ func (p RetryPolicy) Next(e *Error, retry int) (time.Duration, bool) {
 	return d, true
 }
 
-// retryAfterLimit is the longest RetryAfter p waits for.
-func (p RetryPolicy) retryAfterLimit() time.Duration {
+// RetryAfterLimit is the longest RetryAfter p waits for: MaxRetryAfter,
+// DefaultMaxRetryAfter when that is zero, the longest time.Duration when
+// it is negative (NoRetryAfterLimit). A wait a server asks for in another
+// form (a ToolFailure block's retryNotBefore) is held to it too.
+func (p RetryPolicy) RetryAfterLimit() time.Duration {
 	switch {
 	case p.MaxRetryAfter < 0:
 		return maxDuration

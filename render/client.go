@@ -120,21 +120,10 @@ func (o retryOptions) next(p errorx.RetryPolicy, f ToolFailure, delay time.Durat
 	}
 	if f.RetryNotBefore > 0 {
 		wait := time.UnixMilli(f.RetryNotBefore).Sub(now)
-		if limit := retryAfterLimit(p); limit >= 0 && wait > limit {
+		if wait > p.RetryAfterLimit() {
 			return 0, false
 		}
 		delay = max(delay, wait)
 	}
 	return delay, true
-}
-
-// retryAfterLimit is the longest wait p accepts, -1 for any.
-func retryAfterLimit(p errorx.RetryPolicy) time.Duration {
-	switch {
-	case p.MaxRetryAfter < 0:
-		return -1
-	case p.MaxRetryAfter == 0:
-		return errorx.DefaultMaxRetryAfter
-	}
-	return p.MaxRetryAfter
 }

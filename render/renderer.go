@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"log/slog"
+	"maps"
 
 	"github.com/mcperr/mcperr/errorx"
 )
@@ -265,9 +266,7 @@ func (r *Renderer) finish(res *Result, e *errorx.Error, id string) *Result {
 		return res
 	}
 	meta := make(map[string]any, len(res.Meta)+1)
-	for k, v := range res.Meta {
-		meta[k] = v
-	}
+	maps.Copy(meta, res.Meta)
 	meta[r.toolFailure] = NewToolFailure(e, id, now())
 	res.Meta = meta
 	return res

@@ -102,15 +102,10 @@ func TestRenderOptions(t *testing.T) {
 	}
 }
 
-// TestRenderParseRoundTrip pipes render into parse for the scenario models
-// and generated ones: parse returns the model within the dialect's
-// projection.
-func TestRenderParseRoundTrip(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 7))
-	var models []*errorx.Error
-	for range 200 {
-		models = append(models, rendertest.Model(r))
-	}
+// modelLines writes models in the model's JSON form, one per line: the
+// input of mcperr render.
+func modelLines(t *testing.T, models []*errorx.Error) *bytes.Buffer {
+	t.Helper()
 	var in bytes.Buffer
 	for _, e := range models {
 		b, err := json.Marshal(e)
@@ -120,6 +115,19 @@ func TestRenderParseRoundTrip(t *testing.T) {
 		in.Write(b)
 		in.WriteByte('\n')
 	}
+	return &in
+}
+
+// TestRenderParseRoundTrip pipes render into parse for the scenario models
+// and generated ones: parse returns the model within the dialect's
+// projection.
+func TestRenderParseRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	var models []*errorx.Error
+	for range 200 {
+		models = append(models, rendertest.Model(r))
+	}
+	in := modelLines(t, models)
 	for _, name := range render.Names() {
 		code, rendered, stderr := mcperr(in.String(), "render", "-dialect", name, "-format", "both")
 		if code != 0 {

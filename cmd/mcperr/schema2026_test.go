@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -78,15 +77,7 @@ func TestRenderSchema2026(t *testing.T) {
 		errorx.New(errorx.CodeRateLimited, "Slow down.").WithRetryAfter(30 * time.Second),
 		errorx.New(errorx.CodeDeprecated, "Use files.find.").WithSeverity(errorx.SeverityWarning),
 	}
-	var in bytes.Buffer
-	for _, e := range models {
-		b, err := json.Marshal(e)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in.Write(b)
-		in.WriteByte('\n')
-	}
+	in := modelLines(t, models)
 	runs := [][]string{}
 	for _, name := range render.Names() {
 		runs = append(runs, []string{"render", "-dialect", name})
