@@ -35,7 +35,10 @@
 // "destory" does not exist.`). Words that are usually the server's (a
 // discriminator's name, a JSON type) are written bare when they are plain
 // words, else quoted the same way. A message built with New or Newf from
-// caller text is the tool's own: nothing escapes it.
+// caller text is the tool's own: its inline markdown is written as it is,
+// but no line of it can read as a line of toolError:v1's markdown block
+// (a label, an item, a heading: package render guards the start of each
+// line of the tool's texts).
 //
 // # Defaults
 //

@@ -52,7 +52,7 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *Result {
 	n := 0
 	if d.Mode.Human() {
 		md := append(w.B[:0], "## Input Needed\n\n"...)
-		md = append(md, e.Message...)
+		md = appendText(md, e.Message, "", true)
 		for _, a := range asks {
 			if len(a.options) == 0 {
 				continue
