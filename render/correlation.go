@@ -49,11 +49,11 @@ func CorrelationIDFrom(ctx context.Context) string {
 // reports. The id is from(ctx), the request's context (CorrelationIDFrom
 // when from is nil), when that is a safe id: 1 to MaxCorrelationID bytes of
 // ASCII letters and digits, with single '.', '_' or '-' between two of
-// them (req-42, trace.7f3a_01), not starting "www.". Anything else (none,
-// too long, another character, __bold__, a www. link: the id may come
-// from the caller, and the message below names it in a sentence a
-// markdown block writes as markdown) is replaced by a fresh random id of
-// 12 base32 characters.
+// them (req-42, trace.7f3a_01), not starting "www.", and not a JSON Web
+// Token. Anything else (none, too long, another character, __bold__, a
+// www. link, a token: the id may come from the caller, the message below
+// names it in a sentence a markdown block writes as markdown, and the log
+// masks tokens) is replaced by a fresh random id of 12 base32 characters.
 //
 // The id travels in every dialect as data, escaped as the dialect escapes
 // any value: in the envelope's request_id member, and elsewhere as the
@@ -73,7 +73,8 @@ func WithCorrelationID(from func(ctx context.Context) string) RendererOption {
 }
 
 // validCorrelationID reports whether id is a safe correlation id: one
-// that every slot may hold as it is, a sentence that markdown reads too.
+// that every slot may hold as it is, a sentence that markdown reads and a
+// log record too.
 // Letters and digits are inert there, and so is a '.', '_' or '-' between
 // two of them (CommonMark reads no emphasis in a word, nor a list item or
 // a rule inside a line); "www." would start a GFM link.
@@ -89,7 +90,13 @@ func validCorrelationID(id string) bool {
 			return false
 		}
 	}
-	return !(len(id) >= 4 && strings.EqualFold(id[:4], "www."))
+	if len(id) >= 4 && strings.EqualFold(id[:4], "www.") {
+		return false
+	}
+	// The one credential these characters can spell is a JSON Web Token
+	// (three base64url parts, the first eyJ…): the log would mask it, and
+	// the id on the wire would no longer be the one logged.
+	return !strings.Contains(id, "eyJ") || logString(id, MaxCorrelationID) == id
 }
 
 // idAlnum reports whether c is an ASCII letter or digit.

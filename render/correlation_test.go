@@ -83,7 +83,8 @@ func TestCorrelationIDSource(t *testing.T) {
 	for _, ok := range []string{"a", "ABC-def_1.2", strings.Repeat("x", render.MaxCorrelationID)} {
 		assert.Equal(t, ok, idOf(r, render.ContextWithCorrelationID(bg, ok)))
 	}
-	for _, bad := range []string{"", "a b", "<x>", `"}`, "id\n", "ü", "a/b", strings.Repeat("x", render.MaxCorrelationID+1)} {
+	for _, bad := range []string{"", "a b", "<x>", `"}`, "id\n", "ü", "a/b", strings.Repeat("x", render.MaxCorrelationID+1),
+		"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl"} { // a JSON Web Token: the log masks it
 		got := idOf(r, render.ContextWithCorrelationID(bg, bad))
 		assert.Regexp(t, generatedID, got, "%q must be replaced", bad)
 	}
