@@ -222,32 +222,28 @@ func unescapeMarkdown(s string) (string, bool) {
 // After each line break (a line feed, a carriage return, the two, or
 // U+0085, U+2028 or U+2029, which some readers take for one) comes indent
 // when the break ends in a line feed (the two spaces that keep a line in
-// its paragraph or item; none for the message), then the line, with a
-// backslash before its first character past spaces and tabs when that is
-// none (a blank line: a new paragraph), one of * - + = _ # > ` ~ | : < [
-// (a bold label, an item, a rule, a heading, a quote, a fence, a table,
-// HTML, a link definition), a digit that starts an ordered item's number
-// (1. or 1)), or a backslash, so that readText tells the guard's from the
-// text's own. The empty end of a text that ends in a lone carriage return
-// is left as it is: whatever the block writes after the text continues
-// that line, or makes one line break of it with its own line feed. With
-// start, the first line is guarded too, s starting a block of its own: its
-// backslash goes before any blanks it starts with, which would make it an
-// indented code block, and so it is also guarded when it starts with a
-// blank. Text whose lines start with none of them is written as it is.
+// its paragraph or item; none for the message), then the line, guarded
+// with a backslash (lineGuard) when it is blank (a new paragraph) or
+// starts, past spaces and tabs, with one of * - + = _ # > ` ~ | : < [ (a
+// bold label, an item, a rule, a heading, a quote, a fence, a table, HTML,
+// a link definition) or a number and a . or ) (an ordered item); readText
+// takes the backslashes out again. The empty end of a text that ends in a
+// lone carriage return is left as it is: whatever the block writes after
+// the text continues that line, or makes one line break of it with its
+// own line feed. With start, the first line is guarded too, s starting a
+// block of its own. Text whose lines start with none of these is written
+// as it is.
 func appendText(dst []byte, s, indent string, start bool) []byte {
 	cr := false // the last line break was a lone carriage return
 	for first := true; ; first = false {
 		end, next := lineBreak(s)
 		line := s[:end]
-		if (start || !first) && lineGuarded(line, start && first) && !(cr && next < 0 && line == "") {
-			b := leadingBlanks(line)
-			if first {
-				b = 0 // blanks that start a block would indent it into code
+		if start || !first {
+			if at := lineGuard(line, start && first); at >= 0 && !(cr && next < 0 && line == "") {
+				dst = append(dst, line[:at]...)
+				dst = append(dst, '\\')
+				line = line[at:]
 			}
-			dst = append(dst, line[:b]...)
-			dst = append(dst, '\\')
-			line = line[b:]
 		}
 		dst = append(dst, line...)
 		if next < 0 {
@@ -272,9 +268,9 @@ func readText(s, indent string) string {
 	for first := true; ; first = false {
 		end, next := lineBreak(s)
 		line := s[:end]
-		if n := leadingBlanks(line); !first && n < len(line) && line[n] == '\\' {
-			b = append(b, line[:n]...)
-			line = line[n+1:]
+		if at := guardOf(line); !first && at >= 0 {
+			b = append(b, line[:at]...)
+			line = line[at+1:]
 		}
 		b = append(b, line...)
 		if next < 0 {
@@ -287,6 +283,52 @@ func readText(s, indent string) string {
 			s = strings.TrimPrefix(s, indent)
 		}
 	}
+}
+
+// lineGuard returns where appendText puts the backslash that guards line,
+// or -1 when line needs none: before its first character past blanks when
+// the line is blank or that character is one of guardedStarts (a
+// backslash among them, so that readText tells the guard's from the
+// text's own); after the number that starts it when a . or ) follows
+// (1\. reads as text), or a backslash; at 0 when first (the text's first
+// line, starting a block) starts with a blank, which would indent the
+// block into code.
+func lineGuard(line string, first bool) int {
+	b := leadingBlanks(line)
+	if first && b > 0 {
+		return 0
+	}
+	t := line[b:]
+	if t == "" || strings.IndexByte(guardedStarts, t[0]) >= 0 {
+		return b
+	}
+	if d := leadingDigits(t); d > 0 && d < len(t) && (t[d] == '.' || t[d] == ')' || t[d] == '\\') {
+		return b + d
+	}
+	return -1
+}
+
+// guardOf returns where the backslash appendText put to guard line is, or
+// -1 when it put none (lineGuard, read back).
+func guardOf(line string) int {
+	b := leadingBlanks(line)
+	t := line[b:]
+	if t != "" && t[0] == '\\' {
+		return b
+	}
+	if d := leadingDigits(t); d > 0 && d+1 < len(t) && t[d] == '\\' && (t[d+1] == '.' || t[d+1] == ')' || t[d+1] == '\\') {
+		return b + d
+	}
+	return -1
+}
+
+// leadingDigits returns how many ASCII digits s starts with.
+func leadingDigits(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // lineBreak returns where the first line of s ends and where the next one
@@ -322,24 +364,6 @@ func leadingBlanks(line string) int {
 		n++
 	}
 	return n
-}
-
-// lineGuarded reports whether appendText guards line, the text's first
-// line when start and it starts a block.
-func lineGuarded(line string, start bool) bool {
-	b := leadingBlanks(line)
-	if start && b > 0 {
-		return true
-	}
-	t := line[b:]
-	if t == "" || strings.IndexByte(guardedStarts, t[0]) >= 0 {
-		return true
-	}
-	digits := 0
-	for digits < len(t) && '0' <= t[digits] && t[digits] <= '9' {
-		digits++
-	}
-	return digits > 0 && digits < len(t) && (t[digits] == '.' || t[digits] == ')')
 }
 
 // guardedStarts are the characters that make a line of the tool's text
