@@ -35,7 +35,10 @@
 // "destory" does not exist.`). Words that are usually the server's (a
 // discriminator's name, a JSON type) are written bare when they are plain
 // words, else quoted the same way. A message built with New or Newf from
-// caller text is the tool's own: nothing escapes it.
+// caller text is the tool's own: its inline markdown is written as it is,
+// but no line of it can read as a line of toolError:v1's markdown block
+// (a label, an item, a heading: package render guards the start of each
+// line of the tool's texts).
 //
 // # Defaults
 //
@@ -75,7 +78,9 @@
 //
 // An *Error is a slog.LogValuer: log/slog writes it as a group of its code,
 // class, message, tool and the like, with the paths of invalid fields but
-// never the values a caller sent or the details.
+// never the values a caller sent or the details. Every text in it, and
+// Text's text of any error, is bounded and has the credentials it spells
+// out masked, as RedactSecrets masks a string.
 //
 // # JSON form
 //

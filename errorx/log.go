@@ -10,8 +10,10 @@ import (
 // fields and the cause's text, each only when it is set. It never logs
 // the values a caller sent or the details, which may carry them; the cause
 // is included because logs, unlike tool results, stay on the server.
-// Each text is cut to MaxLogText bytes and the cause's is Text's, and at
-// most MaxLogFields paths are listed, so that the record stays bounded.
+// Each text (the cause's is Text's) has the credentials it spells out
+// masked, as Text masks them, and is cut to MaxLogText bytes, and at most
+// MaxLogFields paths are listed, so that the record stays bounded and
+// holds no secret a caller or a handler put in a sentence.
 //
 // A nil *Error logs as "<nil>".
 func (e *Error) LogValue() slog.Value {

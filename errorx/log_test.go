@@ -95,3 +95,22 @@ func ExampleError_LogValue() {
 	// Output:
 	// msg="tool failed" err.code=RATE_LIMITED err.class=TRANSIENT err.message="Too many requests." err.tool=search err.retry_after=30s
 }
+
+// TestLogRedactsCredentials: an *Error's record and Text mask the
+// credentials a text spells out, as RedactSecrets masks a string, before
+// cutting it: a handler's message, code, tool, paths and cause may carry
+// what a caller sent, and logs keep them.
+func TestLogRedactsCredentials(t *testing.T) {
+	e := errorx.Wrap(errors.New("dial postgres://app:s3cret@db/app"), "E token=s3cret", "Login failed for password=s3cret.").
+		WithTool("t --api-key s3cret").WithFields(errorx.SentField("x Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.s3cret", 1, "Bad."))
+	got := logJSON(e)
+	if strings.Contains(got, "s3cret") || !strings.Contains(got, "password=[redacted]") || !strings.Contains(got, "postgres://app:[redacted]@db/app") {
+		t.Errorf("LogValue: %s", got)
+	}
+	long := strings.Repeat("x", errorx.MaxLogText-10) + " password=s3cret" + strings.Repeat("y", 100)
+	for _, err := range []error{errors.New("token=s3cret"), errors.New(long)} {
+		if got := errorx.Text(err, 0); strings.Contains(got, "s3cret") || len(got) > errorx.MaxLogText+64 {
+			t.Errorf("Text: %q", got)
+		}
+	}
+}

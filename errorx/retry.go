@@ -41,8 +41,9 @@ type RetryPolicy struct {
 	// InitialDelay is the first retry's delay; zero or less means one
 	// second.
 	InitialDelay time.Duration
-	// MaxDelay caps every delay, RetryAfter included; zero or less means no
-	// cap.
+	// MaxDelay caps every delay, whatever the server asked for: a
+	// RetryAfter, and the wait until a ToolFailure block's retryNotBefore
+	// (render.Retry reads it as one). Zero or less means no cap.
 	MaxDelay time.Duration
 	// MaxRetryAfter is the longest RetryAfter an error may ask for and
 	// still be retried: a server that asks for longer is not waited for
@@ -102,7 +103,7 @@ func (p RetryPolicy) Next(e *Error, retry int) (time.Duration, bool) {
 		return 0, false
 	}
 	d := e.RetryAfter
-	if d > p.RetryAfterLimit() {
+	if d > p.retryAfterLimit() {
 		return 0, false
 	}
 	if d <= 0 {
@@ -114,11 +115,10 @@ func (p RetryPolicy) Next(e *Error, retry int) (time.Duration, bool) {
 	return d, true
 }
 
-// RetryAfterLimit is the longest RetryAfter p waits for: MaxRetryAfter,
+// retryAfterLimit is the longest RetryAfter p waits for: MaxRetryAfter,
 // DefaultMaxRetryAfter when that is zero, the longest time.Duration when
-// it is negative (NoRetryAfterLimit). A wait a server asks for in another
-// form (a ToolFailure block's retryNotBefore) is held to it too.
-func (p RetryPolicy) RetryAfterLimit() time.Duration {
+// it is negative (NoRetryAfterLimit).
+func (p RetryPolicy) retryAfterLimit() time.Duration {
 	switch {
 	case p.MaxRetryAfter < 0:
 		return maxDuration

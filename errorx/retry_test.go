@@ -255,11 +255,6 @@ func TestRetryPolicyMaxRetryAfter(t *testing.T) {
 		assert.Equal(t, c.delay, d, c.name)
 	}
 	assert.Equal(t, errorx.DefaultMaxRetryAfter, errorx.DefaultRetryPolicy.MaxRetryAfter)
-
-	// RetryAfterLimit is the bound Next applies.
-	assert.Equal(t, errorx.DefaultMaxRetryAfter, errorx.RetryPolicy{}.RetryAfterLimit())
-	assert.Equal(t, time.Hour, errorx.RetryPolicy{MaxRetryAfter: time.Hour}.RetryAfterLimit())
-	assert.Equal(t, time.Duration(math.MaxInt64), errorx.RetryPolicy{MaxRetryAfter: errorx.NoRetryAfterLimit}.RetryAfterLimit())
 }
 
 // TestRetryPolicyJSONMaxRetryAfter: maxRetryAfter is in milliseconds,

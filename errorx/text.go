@@ -11,9 +11,12 @@ import (
 // arbitrarily long, and a log line should not be.
 const MaxLogText = 4096
 
-// Text returns err's text for a log record: err.Error(), at most max bytes
-// of it (MaxLogText when max is 0 or less), cut at a character boundary
-// and ending with "…(truncated, N bytes)", N the bytes left out. Text(nil,
+// Text returns err's text for a log record: err.Error(), with the
+// credentials it spells out masked as RedactSecrets masks a string
+// ("password=[redacted]", "postgres://app:[redacted]@db", a JSON Web
+// Token: errorx.SecretNames and every shape), then at most max bytes of it
+// (MaxLogText when max is 0 or less), cut at a character boundary and
+// ending with "…(truncated, N bytes)", N the bytes left out. Text(nil,
 // max) is "<nil>".
 //
 // The text of an error whose chain Searchable rejects is never asked for:
@@ -22,8 +25,9 @@ const MaxLogText = 4096
 // chain's type and the text of its first error, reached through the first
 // wrapped error of each link, as far as Searchable would walk. A panic in
 // an Error method is recovered: Text names the type whose text it could not
-// read. Text never panics and its work is bounded by max and by
-// Searchable's walk, besides what the chain's own Error methods cost.
+// read. Text never panics and its work is bounded by Searchable's walk
+// and linear in the text the chain's Error methods return, besides what
+// they cost.
 func Text(err error, max int) string { return string(AppendText(nil, err, max)) }
 
 // AppendText appends Text(err, max) to dst.
@@ -36,9 +40,9 @@ func AppendText(dst []byte, err error, max int) []byte {
 	}
 	if Searchable(err) {
 		if s, ok := errorText(err); ok {
-			return appendCut(dst, s, max)
+			return appendLogText(dst, s, max)
 		}
-		return appendCut(dst, "(the text of a "+typeName(err)+" is not shown: its Error method panicked)", max)
+		return appendLogText(dst, "(the text of a "+typeName(err)+" is not shown: its Error method panicked)", max)
 	}
 	s := "(the text of a " + typeName(err) + " is not shown: its chain is too long or branches too much to search"
 	if leaf := firstLeaf(err); leaf != nil {
@@ -46,7 +50,7 @@ func AppendText(dst []byte, err error, max int) []byte {
 			s += "; its first error: " + t
 		}
 	}
-	return appendCut(dst, s+")", max)
+	return appendLogText(dst, s+")", max)
 }
 
 // errorText returns err.Error(), or false when it panics.
@@ -113,12 +117,25 @@ func appendCut(dst []byte, s string, max int) []byte {
 // (LogValue); the rest are counted.
 const MaxLogFields = 32
 
-// logText returns s cut to MaxLogText bytes: s itself when it fits.
+// logText returns s as a log record holds it: the credentials it spells
+// out masked, cut to MaxLogText bytes; s itself when that changes nothing.
 func logText(s string) string {
+	if masked, ok := maskCredentials(s, SecretNames); ok {
+		s = masked
+	}
 	if len(s) <= MaxLogText {
 		return s
 	}
 	return string(appendCut(nil, s, MaxLogText))
+}
+
+// appendLogText appends s as a log record holds it (logText), cut to max
+// bytes.
+func appendLogText(dst []byte, s string, max int) []byte {
+	if masked, ok := maskCredentials(s, SecretNames); ok {
+		s = masked
+	}
+	return appendCut(dst, s, max)
 }
 
 // logPaths returns the paths of fields as LogValue lists them: at most

@@ -24,13 +24,14 @@ import (
 // Text without these characters is appended unchanged. Invalid UTF-8 is
 // copied as it is (the caller replaces it for the whole block).
 func AppendMarkdownText(dst []byte, s string) []byte {
-	return appendMarkdown(dst, s, false)
+	return appendMarkdown(dst, s, false, false)
 }
 
 // appendMarkdown writes s with line breaks and control characters escaped
 // and, unless code (the text of a code span, where a backslash is a
-// backslash), the characters of inline markdown too.
-func appendMarkdown(dst []byte, s string, code bool) []byte {
+// backslash), the characters of inline markdown too; with valid, each
+// byte of invalid UTF-8 becomes U+FFFD, else it is copied.
+func appendMarkdown(dst []byte, s string, code, valid bool) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -45,9 +46,14 @@ func appendMarkdown(dst []byte, s string, code bool) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == '\u0085' || r == '\u2028' || r == '\u2029' {
+		switch {
+		case r == '\u0085' || r == '\u2028' || r == '\u2029':
 			dst = append(dst, s[start:i]...)
 			dst = appendUnicodeEscape(dst, r)
+			start = i + size
+		case valid && r == utf8.RuneError && size == 1:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, "\uFFFD"...)
 			start = i + size
 		}
 		i += size
@@ -192,7 +198,7 @@ func AppendMarkdownCode(dst []byte, s string) []byte {
 	if pad {
 		dst = append(dst, ' ')
 	}
-	dst = appendMarkdown(dst, s, true)
+	dst = appendMarkdown(dst, s, true, false)
 	if pad {
 		dst = append(dst, ' ')
 	}

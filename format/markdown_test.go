@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/format"
 )
@@ -137,6 +138,9 @@ func FuzzMarkdownText(f *testing.F) {
 					t.Fatalf("%q: unescaped _ at an edge of %q", s, out)
 				}
 			}
+		}
+		if q := format.Quote(s); !utf8.ValidString(q) {
+			t.Fatalf("%q: Quote gives invalid UTF-8 %q", s, q)
 		}
 		if back := unescapeMarkdown(t, out); back != s {
 			t.Fatalf("%q reads back as %q", s, back)

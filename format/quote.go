@@ -14,7 +14,9 @@ const MaxQuoted = 64
 // one line, unable to add markdown structure or end the quotes, and at most
 // MaxQuoted bytes of s. Line breaks and control characters become visible
 // escapes and the characters of inline markdown get a backslash, as in
-// AppendMarkdownText; a double quote becomes \". An ordinary name (letters,
+// AppendMarkdownText; a double quote becomes \"; each byte of invalid
+// UTF-8 becomes U+FFFD, as encoding/json reads it, so that a sentence
+// naming any bytes is valid text. An ordinary name (letters,
 // digits, and . - / : between them, _ inside a word) is quoted unchanged:
 // Quote("destory") is "\"destory\"".
 //
@@ -40,11 +42,11 @@ func AppendQuote(dst []byte, s string) []byte {
 		if i < 0 {
 			break
 		}
-		dst = AppendMarkdownText(dst, s[:i])
+		dst = appendMarkdown(dst, s[:i], false, true)
 		dst = append(dst, '\\', '"')
 		s = s[i+1:]
 	}
-	dst = AppendMarkdownText(dst, s)
+	dst = appendMarkdown(dst, s, false, true)
 	if cut {
 		dst = append(dst, "…"...)
 	}

@@ -226,7 +226,7 @@ func onlySetErrorText(tr *mcp.CallToolResult, e error) (string, bool) {
 		return t.Text, true
 	}
 	text := e.Error()
-	return t.Text, t.Text == text || len(text) > errorx.MaxLogText && t.Text == errorx.Text(e, errorx.MaxLogText)
+	return t.Text, t.Text == text || t.Text == errorx.Text(e, errorx.MaxLogText)
 }
 
 // argumentsPrefix starts the text of go-sdk's error for a typed tool's

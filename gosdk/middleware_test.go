@@ -284,11 +284,11 @@ func TestInternalTextAndLog(t *testing.T) {
 	var log logtest.Buffer
 	cs := connect(t, newServer(render.NewRenderer(render.Envelope{}, render.WithLogger(log.Logger()))))
 	e, _ := gosdk.Decode(call(t, cs, "db.query", nil))
-	if strings.Contains(e.Message, "hunter2") || !strings.Contains(log.String(), "hunter2@db.internal") || !strings.Contains(log.String(), "db.query") {
+	if strings.Contains(e.Message, "hunter2") || !strings.Contains(log.String(), "[redacted]@db.internal") || !strings.Contains(log.String(), "db.query") {
 		t.Errorf("message %q; log:\n%s", e.Message, log.String())
 	}
 	cs = connect(t, newServer(quiet(render.Envelope{}, render.WithInternalErrorText())))
-	if e, _ := gosdk.Decode(call(t, cs, "db.query", nil)); !strings.Contains(e.Message, "hunter2@db.internal") {
+	if e, _ := gosdk.Decode(call(t, cs, "db.query", nil)); !strings.Contains(e.Message, "[redacted]@db.internal") {
 		t.Errorf("with WithInternalErrorText the message is %q", e.Message)
 	}
 	if e, _ := gosdk.Decode(call(t, cs, "reports.build", nil)); !strings.Contains(e.Message, "nil map") {

@@ -253,26 +253,26 @@ func (r *Renderer) HandleError(ctx context.Context, c *Call, err error) (res *Re
 	switch {
 	case err == nil:
 		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error",
-			slog.String("tool", c.Tool), idAttr(id))
+			toolAttr(c.Tool), idAttr(id))
 		err = noResult()
 	case isNilModel(err):
 		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error (its error is a nil *errorx.Error)",
-			slog.String("tool", c.Tool), idAttr(id))
+			toolAttr(c.Tool), idAttr(id))
 		err = noResult()
 	case hidden(err):
 		r.log().ErrorContext(ctx, "mcperr: tool failed with an unclassified error",
-			slog.String("tool", c.Tool), slog.String("error", errorx.Text(err, errorx.MaxLogText)), idAttr(id))
+			toolAttr(c.Tool), slog.String("error", errorx.Text(err, errorx.MaxLogText)), idAttr(id))
 	default:
 		// An internal error the handler built around a Go error: the
 		// cause is what the server's operator needs, and it never
 		// reaches the wire.
 		if m, ok := errorx.As(err); ok && m.Unwrap() != nil && m.EffectiveClass() == errorx.ClassInternal {
 			r.log().ErrorContext(ctx, "mcperr: tool failed with an internal error",
-				slog.String("tool", c.Tool), slog.Any("error", m), idAttr(id))
+				toolAttr(c.Tool), slog.Any("error", m), idAttr(id))
 		} else if id != "" {
 			// With ids on, every error has a line to find.
 			r.log().InfoContext(ctx, "mcperr: tool failed",
-				slog.String("tool", c.Tool), slog.String("code", errorx.From(err).Code), idAttr(id))
+				toolAttr(c.Tool), slog.String("code", logString(errorx.From(err).Code, errorx.MaxLogText)), idAttr(id))
 		}
 	}
 	return r.RenderCall(ctx, c, err), nil
@@ -310,9 +310,9 @@ func (r *Renderer) HandlePanic(ctx context.Context, c *Call, v any) (res *Result
 	}()
 	ctx, id := r.withCorrelationID(ctx)
 	r.log().ErrorContext(ctx, "mcperr: tool handler panicked",
-		slog.String("tool", c.Tool),
+		toolAttr(c.Tool),
 		slog.String("panic", panicText(v, errorx.MaxLogText)),
-		slog.String("stack", string(debug.Stack())), idAttr(id))
+		stackAttr(), idAttr(id))
 	e := PanicError()
 	if r.internalText {
 		const prefix = "The tool panicked: "
@@ -365,25 +365,53 @@ func (r *Renderer) renderPanicked(ctx context.Context, tool string, v any) *Resu
 		defer func() { _ = recover() }() // a panicking logger loses the record, not the server
 		id, _ := ctx.Value(chosenKey{}).(string)
 		r.log().ErrorContext(ctx, "mcperr: rendering the tool error panicked",
-			slog.String("tool", tool),
+			toolAttr(tool),
 			slog.String("panic", panicText(v, errorx.MaxLogText)),
-			slog.String("stack", string(debug.Stack())), idAttr(id))
+			stackAttr(), idAttr(id))
 	}()
 	return textResult(fallbackText, true)
 }
 
-// panicText is the text of a panic's value v, at most max bytes of it and
-// the truncation notice (as cutString cuts): an error's as errorx.Text
-// gives it (never asking a chain errorx.Searchable rejects), a string as
-// it is, anything else as fmt prints it.
+// panicText is the text of a panic's value v, as a log record holds a
+// text (logString): an error's as errorx.Text gives it (never asking a
+// chain errorx.Searchable rejects), a string as it is, anything else as
+// fmt prints it, with the credentials it spells out masked and at most
+// max bytes of it and the truncation notice.
 func panicText(v any, max int) string {
 	switch x := v.(type) {
 	case error:
 		return errorx.Text(x, max)
 	case string:
-		return cutString(x, max)
+		return logString(x, max)
 	}
-	return cutString(fmt.Sprint(v), max)
+	return logString(fmt.Sprint(v), max)
+}
+
+// logString returns s as every record the Renderer logs holds a text:
+// errorx.Text's rules, the credentials it spells out masked (as
+// errorx.RedactSecrets masks a string, by errorx.SecretNames and by
+// shape), then at most max bytes of it and the truncation notice.
+func logString(s string, max int) string { return errorx.Text(logged(s), max) }
+
+// logged is a text to log, as errorx.Text reads it.
+type logged string
+
+func (s logged) Error() string { return string(s) }
+
+// toolAttr is the log attribute of the tool called: a name the caller may
+// have chosen (any name reaches an adapter), as logString writes it.
+func toolAttr(tool string) slog.Attr {
+	return slog.String("tool", logString(tool, errorx.MaxLogText))
+}
+
+// maxLogStack bounds the stack a panic's log record holds: the frames
+// nearest the panic, where its cause is, fit many times over.
+const maxLogStack = 4 * errorx.MaxLogText
+
+// stackAttr is the log attribute of the calling goroutine's stack, as
+// logString writes it, at most maxLogStack bytes.
+func stackAttr() slog.Attr {
+	return slog.String("stack", logString(string(debug.Stack()), maxLogStack))
 }
 
 // PanicError returns the error the adapters' middlewares render for a

@@ -162,7 +162,7 @@ func (e *loopingError) Error() string { return "loops" }
 func (e *loopingError) Unwrap() error { return e }
 
 // TestHandleErrorLogs: what the agent does not see is logged, naming the
-// tool; what it sees is not.
+// tool, with the credentials it spells out masked; what it sees is not.
 func TestHandleErrorLogs(t *testing.T) {
 	for _, c := range []struct {
 		name   string
@@ -171,8 +171,8 @@ func TestHandleErrorLogs(t *testing.T) {
 		logged string
 	}{
 		{"model", errorx.Conflict("Taken."), errorx.CodeConflict, ""},
-		{"unclassified", errors.New("dial db: password=hunter2"), errorx.CodeInternalError, "password=hunter2"},
-		{"internal around a cause", errorx.Wrap(errors.New("insert: password=hunter2"), errorx.CodeInternalError, "Could not save."), errorx.CodeInternalError, "password=hunter2"},
+		{"unclassified", errors.New("dial db: password=hunter2"), errorx.CodeInternalError, "dial db: password=[redacted]"},
+		{"internal around a cause", errorx.Wrap(errors.New("insert: password=hunter2"), errorx.CodeInternalError, "Could not save."), errorx.CodeInternalError, "insert: password=[redacted]"},
 		{"nothing", nil, errorx.CodeInternalError, "neither a result nor an error"},
 		{"nil model", (*errorx.Error)(nil), errorx.CodeInternalError, "nil *errorx.Error"},
 	} {
@@ -184,6 +184,7 @@ func TestHandleErrorLogs(t *testing.T) {
 		assert.Equal(t, c.code, e.Code, c.name)
 		assert.Equal(t, "t", e.Tool, c.name)
 		assert.NotContains(t, resultJSON(t, res), "hunter2", c.name)
+		assert.NotContains(t, log.String(), "hunter2", c.name)
 		if c.logged == "" {
 			assert.Empty(t, log.String(), c.name)
 		} else {

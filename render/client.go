@@ -16,7 +16,7 @@ import (
 //
 // Each result is decoded in whatever dialect the server speaks (Decode),
 // and a retryable error is retried after its RetryAfter or the policy's
-// backoff. A RetryAfter longer than p's MaxRetryAfter (five minutes by
+// backoff, at most p's MaxDelay. A RetryAfter longer than p's MaxRetryAfter (five minutes by
 // default) is not waited for: the retries end with that error. A client
 // error (the call did not produce a result) is classified with errorx.From
 // and retried the same way when it is transient, such as a timeout.
@@ -42,9 +42,9 @@ import (
 // retried by the draft's rules too, on top of p's: a capability or
 // governance failure never; a reliability failure only when the block says
 // it is retryable and the call is safe to repeat (Idempotent, which the
-// adapters derive from the tool's annotations), and never before its
-// retryNotBefore (a retryNotBefore farther than p's MaxRetryAfter ends the
-// retries).
+// adapters derive from the tool's annotations), and after the wait until
+// its retryNotBefore, which p holds to the rule of a RetryAfter: a wait
+// longer than p's MaxRetryAfter ends the retries, and p's MaxDelay caps it.
 func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attempt func(context.Context) (R, *Result, error), opts ...RetryOption) (R, error) {
 	var o retryOptions
 	for _, opt := range opts {
@@ -74,12 +74,13 @@ func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attemp
 		if failure == nil {
 			return res, nil
 		}
-		delay, again := p.Next(failure, retry)
-		if again && neutral != nil && err == nil {
+		ask := failure
+		if neutral != nil && err == nil {
 			if f, ok := ReadToolFailure(neutral); ok {
-				delay, again = o.next(p, f, delay, now())
+				ask = o.ask(failure, f, now())
 			}
 		}
+		delay, again := p.Next(ask, retry)
 		if !again {
 			return res, out
 		}
@@ -112,18 +113,23 @@ func Idempotent(ok bool) RetryOption {
 	return func(o *retryOptions) { o.idempotent = ok }
 }
 
-// next applies the ToolFailure block f to p's decision to retry after
-// delay, at now.
-func (o retryOptions) next(p errorx.RetryPolicy, f ToolFailure, delay time.Duration, now time.Time) (time.Duration, bool) {
+// ask returns the error whose retry p decides, e as the ToolFailure block
+// f of its result amends it, at now: nil (no retry) for a failure the
+// block says is not worth repeating, or a call not known to be safe to
+// repeat; else e, with its RetryAfter raised to the wait until f's
+// retryNotBefore. The wait a server asks for in the block is then held to
+// the same rule as one it asks for in the dialect (RetryPolicy.Next): not
+// waited for past MaxRetryAfter, and capped at MaxDelay.
+func (o retryOptions) ask(e *errorx.Error, f ToolFailure, now time.Time) *errorx.Error {
 	if f.Class != FailureReliability || !f.Retryable || !o.idempotent {
-		return 0, false
+		return nil
 	}
 	if f.RetryNotBefore > 0 {
-		wait := time.UnixMilli(f.RetryNotBefore).Sub(now)
-		if wait > p.RetryAfterLimit() {
-			return 0, false
+		if wait := time.UnixMilli(f.RetryNotBefore).Sub(now); wait > e.RetryAfter {
+			cp := *e
+			cp.RetryAfter = wait
+			return &cp
 		}
-		delay = max(delay, wait)
 	}
-	return delay, true
+	return e
 }

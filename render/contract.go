@@ -121,21 +121,26 @@ func (Contract) AppendFailedTask(dst []byte, t Task, e *errorx.Error) []byte {
 }
 
 // SpanAttrs returns the attributes the contract adds to a span when an error
-// occurs: error=true, error.code, error.message and error.recoverable.
+// occurs: error=true, error.code, error.message and error.recoverable. The
+// code and message are written as the Renderer's log records write a
+// text: the credentials they spell out masked, at most errorx.MaxLogText
+// bytes.
 func (Contract) SpanAttrs(e *errorx.Error) []slog.Attr {
 	return []slog.Attr{
 		slog.Bool("error", true),
-		slog.String("error.code", contractCode(e)),
-		slog.String("error.message", e.Message),
+		slog.String("error.code", logString(contractCode(e), errorx.MaxLogText)),
+		slog.String("error.message", logString(e.Message, errorx.MaxLogText)),
 		slog.Bool("error.recoverable", e.IsRecoverable()),
 	}
 }
 
 // LogAttrs returns the "error" group of the contract's structured log
-// record, {code, message}; log it at slog.LevelError with the agent and task
-// ids beside it.
+// record, {code, message}, written as SpanAttrs writes them; log it at
+// slog.LevelError with the agent and task ids beside it.
 func (Contract) LogAttrs(e *errorx.Error) []slog.Attr {
-	return []slog.Attr{slog.Group("error", slog.String("code", contractCode(e)), slog.String("message", e.Message))}
+	return []slog.Attr{slog.Group("error",
+		slog.String("code", logString(contractCode(e), errorx.MaxLogText)),
+		slog.String("message", logString(e.Message, errorx.MaxLogText)))}
 }
 
 // Decode reads an error-contract result: the first text block that is a JSON

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base32"
+	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
 )
@@ -47,9 +48,12 @@ func CorrelationIDFrom(ctx context.Context) string {
 // operator finds the server's log line of the error that an agent or a user
 // reports. The id is from(ctx), the request's context (CorrelationIDFrom
 // when from is nil), when that is a safe id: 1 to MaxCorrelationID bytes of
-// ASCII letters, digits, '.', '_' and '-'. Anything else (none, too long,
-// another character: the id may come from the caller) is replaced by a
-// fresh random id of 12 base32 characters.
+// ASCII letters and digits, with single '.', '_' or '-' between two of
+// them (req-42, trace.7f3a_01), not starting "www.", and not a JSON Web
+// Token. Anything else (none, too long, another character, __bold__, a
+// www. link, a token: the id may come from the caller, the message below
+// names it in a sentence a markdown block writes as markdown, and the log
+// masks tokens) is replaced by a fresh random id of 12 base32 characters.
 //
 // The id travels in every dialect as data, escaped as the dialect escapes
 // any value: in the envelope's request_id member, and elsewhere as the
@@ -68,18 +72,36 @@ func WithCorrelationID(from func(ctx context.Context) string) RendererOption {
 	return func(r *Renderer) { r.correlation = from }
 }
 
-// validCorrelationID reports whether id is a safe correlation id.
+// validCorrelationID reports whether id is a safe correlation id: one
+// that every slot may hold as it is, a sentence that markdown reads and a
+// log record too.
+// Letters and digits are inert there, and so is a '.', '_' or '-' between
+// two of them (CommonMark reads no emphasis in a word, nor a list item or
+// a rule inside a line); "www." would start a GFM link.
 func validCorrelationID(id string) bool {
-	if id == "" || len(id) > MaxCorrelationID {
+	if id == "" || len(id) > MaxCorrelationID || !idAlnum(id[0]) || !idAlnum(id[len(id)-1]) {
 		return false
 	}
-	for i := 0; i < len(id); i++ {
-		c := id[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
+	for i := 1; i < len(id)-1; i++ {
+		switch c := id[i]; {
+		case idAlnum(c):
+		case (c == '.' || c == '_' || c == '-') && idAlnum(id[i-1]):
+		default:
 			return false
 		}
 	}
-	return true
+	if len(id) >= 4 && strings.EqualFold(id[:4], "www.") {
+		return false
+	}
+	// The one credential these characters can spell is a JSON Web Token
+	// (three base64url parts, the first eyJ…): the log would mask it, and
+	// the id on the wire would no longer be the one logged.
+	return !strings.Contains(id, "eyJ") || logString(id, MaxCorrelationID) == id
+}
+
+// idAlnum reports whether c is an ASCII letter or digit.
+func idAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // idEncoding writes generated ids: lower-case base32, no padding.

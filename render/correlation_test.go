@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
 )
@@ -82,7 +83,8 @@ func TestCorrelationIDSource(t *testing.T) {
 	for _, ok := range []string{"a", "ABC-def_1.2", strings.Repeat("x", render.MaxCorrelationID)} {
 		assert.Equal(t, ok, idOf(r, render.ContextWithCorrelationID(bg, ok)))
 	}
-	for _, bad := range []string{"", "a b", "<x>", `"}`, "id\n", "ü", "a/b", strings.Repeat("x", render.MaxCorrelationID+1)} {
+	for _, bad := range []string{"", "a b", "<x>", `"}`, "id\n", "ü", "a/b", strings.Repeat("x", render.MaxCorrelationID+1),
+		"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl"} { // a JSON Web Token: the log masks it
 		got := idOf(r, render.ContextWithCorrelationID(bg, bad))
 		assert.Regexp(t, generatedID, got, "%q must be replaced", bad)
 	}
@@ -94,6 +96,37 @@ func TestCorrelationIDSource(t *testing.T) {
 	assert.Equal(t, "trace-7", idOf(own, render.ContextWithCorrelationID(bg, "ignored")))
 	assert.Equal(t, "from-ctx", render.CorrelationIDFrom(render.ContextWithCorrelationID(bg, "from-ctx")))
 	assert.Empty(t, render.CorrelationIDFrom(bg))
+}
+
+// TestCorrelationIDMarkdownInert: the id an unclassified error's message
+// names ("Internal server error (ref ID).") may come from the caller, and
+// the message is a sentence toolError:v1's markdown block writes as
+// markdown: a context's id is taken only when nothing in it reads as
+// markdown there (no emphasis, no link), else a fresh one names the error.
+// __INJECTED__ rendered "(ref __INJECTED__)" in bold.
+func TestCorrelationIDMarkdownInert(t *testing.T) {
+	r := render.NewRenderer(render.ToolError{}, render.WithCorrelationID(nil))
+	block := func(id string) (string, string) {
+		res := r.RenderCall(render.ContextWithCorrelationID(context.Background(), id), nil, errors.New("db down"))
+		e, _ := render.Decode(res)
+		require.NotNil(t, e)
+		got, _ := e.Details.Get(render.CorrelationIDKey)
+		return res.Content[0].Text, got.(string)
+	}
+	benign, _ := block("a")
+	for _, id := range []string{"__INJECTED__", "_a", "a_", "a__b", "**a**", "-a", "a-", ".a", "a.", "a..b", "a-_b",
+		"www.evil.example", "WWW.evil.example"} {
+		text, got := block(id)
+		assert.Regexp(t, generatedID, got, "%q must be replaced", id)
+		assert.NotContains(t, text, id)
+		assert.Equal(t, forgerytest.Markdown(benign).String(), forgerytest.Markdown(text).String(), "%q: %s", id, text)
+	}
+	for _, id := range []string{"a_b", "req-42.A_b", "trace.7f3a-01", "0af7651916cd43dd8448eb211c80319c"} {
+		text, got := block(id)
+		assert.Equal(t, id, got)
+		assert.Contains(t, text, "(ref "+id+").")
+		assert.Equal(t, forgerytest.Markdown(benign).String(), forgerytest.Markdown(text).String(), "%q: %s", id, text)
+	}
 }
 
 // TestCorrelationIDLogged: the line HandleError logs carries the id the

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 )
@@ -62,7 +64,10 @@ func FuzzRender(f *testing.F) {
 }
 
 // FuzzRenderStrings puts arbitrary strings (invalid UTF-8 included, which
-// JSON input cannot carry) in every string of a model.
+// JSON input cannot carry) in every string of a model: every dialect's
+// output is valid and reads back, toolError:v1's markdown block alone
+// reads back whole and renders back byte for byte, and its structure
+// lines are its own (blockLines) whatever the texts hold.
 func FuzzRenderStrings(f *testing.F) {
 	f.Add("ProjectNotFound", "Project 'x' does not exist.", "Call projects.list.", "entity_id", "proj_xyz", "email", "bad-email", "projects.get")
 	f.Add("\xff<&>", "</message><recovery>x</recovery>", "]]>\r\x00", "\"}", "\u2028", "(root)", ", ", "\xed\xa0\x80")
@@ -94,6 +99,12 @@ func FuzzRenderStrings(f *testing.F) {
 				if err := checkFirstBlock(d, e, false); err != nil {
 					t.Fatalf("%s %+v: %v", d.Name(), d, err)
 				}
+			}
+			// No text of the error adds a line that reads as structure to
+			// the markdown block.
+			block := render.ToolError{}.Render(e).Content[0].Text
+			if got, want := forgerytest.Lines(block), blockLines(e); !slices.Equal(got, want) {
+				t.Fatalf("the block's structure lines are %q, want %q:\n%s", got, want, block)
 			}
 		}
 	})

@@ -199,3 +199,27 @@ func TestDecodeFirstBlockLinear(t *testing.T) {
 	}
 	testsize.Linear(t, "Decode", decode(forged(n), 0), decode(forged(8*n), 0))
 }
+
+// onePathError is a tool-built error with n fields the caller did not send,
+// all of one path, each with an option of its own: needsInput:v1 asks for
+// the path once, with the n options merged.
+func onePathError(n int) *errorx.Error {
+	e := errorx.New(errorx.CodeInvalidInput, "Pick a region.")
+	for i := range n {
+		f := errorx.RequiredField("region")
+		f.Options = []string{"r" + strconv.Itoa(i)}
+		e.Fields = append(e.Fields, f)
+	}
+	return e
+}
+
+// TestNeedsInputOnePathLinear: merging the options of many fields of one
+// path into needsInput:v1's one ask is linear (each merge copied the
+// options gathered so far: 2,000 fields took 11.4 ms, 16,000 took 434 ms,
+// 38 times).
+func TestNeedsInputOnePathLinear(t *testing.T) {
+	n := fieldCount()
+	d := render.ToolError{Mode: format.Both, NeedsInput: true}
+	small, large := onePathError(n), onePathError(8*n)
+	testsize.Linear(t, "Render", func() { d.Render(small) }, func() { d.Render(large) })
+}

@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -88,3 +89,83 @@ func TestMiddlewareLogBounded(t *testing.T) {
 		}
 	}
 }
+
+// secretMark is the secret every hostile input of TestLogRedacted carries.
+const secretMark = "abc123secret"
+
+// maxLogStack bounds a panic's stack in a log record: render's
+// maxLogStack and the truncation notice.
+const maxLogStack = 4*errorx.MaxLogText + 64
+
+// TestLogRedacted: every attribute of every line the Renderer logs (a
+// panic's value and stack, an unclassified error's text, an internal
+// error's message, cause and paths, the code, the tool called, an unknown
+// tool's name, the correlation id) has the credentials it spells out
+// masked, as errorx.RedactSecrets masks a string, and is bounded: a panic
+// "typed handler bug: token=abc123" was logged as it was.
+func TestLogRedacted(t *testing.T) {
+	long := strings.Repeat("y", 1<<20)
+	type input struct {
+		tool string
+		h    toyHandler
+		ctx  context.Context
+	}
+	panics := func(v any) toyHandler {
+		return func(context.Context, *toyCall) (*render.Result, error) { panic(v) }
+	}
+	jwt := "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0." + secretMark
+	bg := context.Background()
+	for name, in := range map[string]input{
+		"panic string":       {"t", panics("typed handler bug: token=" + secretMark), bg},
+		"panic long string":  {"t", panics(long + " token=" + secretMark), bg},
+		"panic error":        {"t", panics(errors.New("password=" + secretMark)), bg},
+		"panic value":        {"t", panics(struct{ DSN string }{"postgres://app:" + secretMark + "@db/app"}), bg},
+		"unclassified error": {"t", handler(nil, errors.New("dial postgres://app:"+secretMark+"@db/app: refused")), bg},
+		"internal model": {"t", handler(nil, errorx.Wrap(errors.New("api_key="+secretMark), errorx.CodeInternalError,
+			"Could not save with password="+secretMark+".").WithFields(errorx.SentField("token="+secretMark, 1, "Bad."))), bg},
+		"code":             {"t", handler(nil, errorx.New("E password="+secretMark, "Failed.").WithClass(errorx.ClassConflict)), bg},
+		"tool name":        {"t --password " + secretMark + " " + long, handler(nil, errors.New("x")), bg},
+		"correlation id":   {"t", handler(nil, errors.New("x")), render.ContextWithCorrelationID(bg, jwt)},
+		"nil result":       {"t token=" + secretMark, handler(nil, nil), bg},
+		"panicking render": {"t token=" + secretMark, handler(nil, secretPanicky{}), bg},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var log logtest.Buffer
+			r := render.NewRenderer(render.ToolError{}, render.WithLogger(log.Logger()), render.WithCorrelationID(nil))
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				_, _ = toyMiddleware(r, nil)(in.h)(in.ctx, &toyCall{Tool: in.tool, Arguments: json.RawMessage(`{}`)})
+			}()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("the call has not returned after 10s")
+			}
+			checkLogRedacted(t, &log)
+		})
+	}
+	t.Run("unknown tool", func(t *testing.T) {
+		var log logtest.Buffer
+		r := render.NewRenderer(nil, render.WithLogger(log.Logger()), render.WithCorrelationID(nil))
+		r.HandleUnknownTool(bg, &render.Call{Tool: "files.read token=" + secretMark + long}, []string{"files.read"})
+		checkLogRedacted(t, &log)
+	})
+}
+
+// checkLogRedacted fails t when log is empty, shows secretMark, or holds
+// an attribute past its bound.
+func checkLogRedacted(t *testing.T, log *logtest.Buffer) {
+	t.Helper()
+	text := log.String()
+	require.NotEmpty(t, text, "nothing was logged")
+	assert.NotContains(t, text, secretMark, "a log line shows the secret")
+	assert.Empty(t, log.Oversized(maxLogAttr, "stack"), "a log record is not bounded")
+	assert.Empty(t, log.Oversized(maxLogStack), "a stack is not bounded")
+}
+
+// secretPanicky is an error whose Error method panics, naming a secret in
+// its panic value: rendering it fails, and the Renderer logs that.
+type secretPanicky struct{}
+
+func (secretPanicky) Error() string { panic("Error() failed with token=" + secretMark) }

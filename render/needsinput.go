@@ -52,7 +52,7 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *Result {
 	n := 0
 	if d.Mode.Human() {
 		md := append(w.B[:0], "## Input Needed\n\n"...)
-		md = append(md, e.Message...)
+		md = appendText(md, e.Message, "", true)
 		for _, a := range asks {
 			if len(a.options) == 0 {
 				continue
@@ -89,11 +89,16 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *Result {
 type askedInput struct {
 	path    string
 	options []string
+	// own says options is askedInputs' own copy, which merging may
+	// append to; until then it is the first field's, which it must not.
+	own bool
 }
 
 // askedInputs returns the inputs e's fields ask for, one per path, in the
 // order of each path's first field; the options of the fields that share
-// a path are merged in order, each kept once.
+// a path are merged in order, each kept once. A path's options are copied
+// once, at its first merge, and appended to from then on: n fields of one
+// path cost O(n) (a copy per merge was O(n²)).
 func askedInputs(e *errorx.Error) []askedInput {
 	asks := make([]askedInput, 0, len(e.Fields))
 	paths := indexPaths(e.Fields)
@@ -110,7 +115,7 @@ func askedInputs(e *errorx.Error) []askedInput {
 					seen[[2]string{f.Path, o}] = true
 				}
 			}
-			asks = append(asks, askedInput{f.Path, f.Options})
+			asks = append(asks, askedInput{path: f.Path, options: f.Options})
 			continue
 		}
 		if at == nil {
@@ -127,7 +132,10 @@ func askedInputs(e *errorx.Error) []askedInput {
 		for _, o := range f.Options {
 			if k := [2]string{f.Path, o}; !seen[k] {
 				seen[k] = true
-				a.options = append(slices.Clip(a.options), o)
+				if !a.own {
+					a.options, a.own = slices.Clone(a.options), true
+				}
+				a.options = append(a.options, o)
 			}
 		}
 	}

@@ -61,7 +61,9 @@ func NewRenderer(d Dialect, opts ...RendererOption) *Renderer {
 }
 
 // WithLogger sets the logger that receives panics (with their value and
-// stack) and the text of errors the result does not show. A nil logger, the
+// stack) and the text of errors the result does not show; every text the
+// Renderer logs is bounded and has the credentials it spells out masked
+// (errorx.Text's rules). A nil logger, the
 // default, means slog.Default() at the time of logging, which writes to
 // standard error: safe for a stdio server, whose standard output is the
 // protocol stream.

@@ -208,13 +208,14 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 // statusCode, the model's details, the fields whole (the values sent
 // exactly, rules and parameters), severity and tool.
 //
-// The tool's own text goes in as written, markdown included, as the
-// reference writes it; the message wholly so. In the paragraphs after it,
-// a line feed in the tool's text (the recovery, a field's message,
-// expected, options and hint) is followed by two spaces, which make the
-// next line a continuation of the same paragraph or item, so that
-// readMarkdown tells every paragraph apart and reads the block back
-// exactly. Names that may come from elsewhere (the code, an action, which
+// The tool's own text (the message, the recovery, a field's message,
+// expected, options and hint) goes in as written, markdown included, as
+// the reference writes it, but for the start of its lines (appendText): a
+// handler builds it from what the caller sent, and no line of it may read
+// as a line of the block. In the paragraphs after the message, a line
+// feed in it is followed by two spaces, which make the next line a
+// continuation of the same paragraph or item, so that readMarkdown tells
+// every paragraph apart and reads the block back exactly. Names that may come from elsewhere (the code, an action, which
 // a server may take from a list it did not write), what the caller chose
 // (a field's path, which may be a key it sent, and the value it sent) and
 // the details line are escaped (format.AppendMarkdownText; a comma in an
@@ -224,7 +225,7 @@ func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 func appendMarkdown(dst []byte, e *errorx.Error, code string) []byte {
 	start := len(dst)
 	dst = append(dst, markdownPrefix...)
-	dst = append(dst, e.Message...)
+	dst = appendText(dst, e.Message, "", false)
 	shown := orDefault(e.Code, code)
 	dst = append(dst, "\n\n"+codeLabel...)
 	dst = format.AppendMarkdownText(dst, shown)
@@ -330,22 +331,18 @@ func markdownPlain(b []byte) bool {
 	return true
 }
 
-// appendLine appends the tool's own text s to a paragraph of the markdown
-// block as written, markdown included, with two spaces after each line
-// feed: a continuation line, in the paragraph or list item it belongs to,
-// so that no line of it starts a paragraph or a label (readLine takes the
-// spaces out again).
+// appendLine appends the tool's own text s to a paragraph or an item of
+// the markdown block after its first words (appendText): each line after
+// the first is a continuation line, two spaces in (textIndent), in the
+// paragraph or item it belongs to, so that readMarkdown tells every
+// paragraph apart, and no line of it reads as a line of the block's own.
 func appendLine(dst []byte, s string) []byte {
-	for {
-		i := strings.IndexByte(s, '\n')
-		if i < 0 {
-			return append(dst, s...)
-		}
-		dst = append(dst, s[:i+1]...)
-		dst = append(dst, "  "...)
-		s = s[i+1:]
-	}
+	return appendText(dst, s, textIndent, false)
 }
+
+// textIndent starts every line after the first of the tool's text in a
+// paragraph after the message.
+const textIndent = "  "
 
 // appendAction appends an action's name as format.AppendMarkdownText
 // escapes it, with each comma written \, so that the list splits back.

@@ -209,6 +209,55 @@ func TestRetryToolFailure(t *testing.T) {
 	assert.Equal(t, 1, count(res, render.Idempotent(true)), "an hour is past the default MaxRetryAfter")
 }
 
+// TestRetryWaitOneRule: whatever delay a server asks for, by a dialect's
+// retry_after or by a ToolFailure block's retryNotBefore, goes through the
+// same rule of the policy: capped at MaxDelay, and past MaxRetryAfter not
+// waited for. A client with MaxDelay 30 ms waited until retryNotBefore (up
+// to MaxRetryAfter, 5 minutes, per retry) while retry_after was capped.
+func TestRetryWaitOneRule(t *testing.T) {
+	at := time.Now()
+	defer render.SetNow(func() time.Time { return at })()
+	p := errorx.RetryPolicy{InitialDelay: time.Millisecond, MaxDelay: 30 * time.Millisecond}
+	asking := func(wait time.Duration, block bool) *render.Result {
+		e := errorx.Transient("Busy.")
+		if !block {
+			return render.Contract{}.Render(e.WithRetryAfter(wait))
+		}
+		res := render.Contract{}.Render(e)
+		res.Meta = map[string]any{render.ToolFailureKey: map[string]any{"class": "reliability", "code": "retryable_transient_error",
+			"retryable": true, "retryNotBefore": float64(at.Add(wait).UnixMilli()), "correlationId": "c"}}
+		return res
+	}
+	for _, block := range []bool{false, true} {
+		name := map[bool]string{false: "retry_after", true: "retryNotBefore"}[block]
+		t.Run(name, func(t *testing.T) {
+			// Two minutes asked, within MaxRetryAfter: waited for 30 ms, so
+			// the second call comes long before the context's deadline.
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			var calls int
+			_, err := render.Retry(ctx, p, "t", func(context.Context) (int, *render.Result, error) {
+				calls++
+				if calls == 2 {
+					return 0, successResult("ok"), nil
+				}
+				return 0, asking(2*time.Minute, block), nil
+			}, render.Idempotent(true))
+			require.NoError(t, err, "the wait asked for was not capped at MaxDelay")
+			assert.Equal(t, 2, calls)
+
+			// An hour asked: past MaxRetryAfter, the retries end.
+			calls = 0
+			_, err = render.Retry(context.Background(), p, "t", func(context.Context) (int, *render.Result, error) {
+				calls++
+				return 0, asking(time.Hour, block), nil
+			}, render.Idempotent(true))
+			require.Error(t, err)
+			assert.Equal(t, 1, calls)
+		})
+	}
+}
+
 // FuzzDecodeToolFailure reads results whose _meta holds arbitrary JSON
 // under the ToolFailure keys: ReadToolFailure gives a block only of the
 // three classes, retryable and retryNotBefore only where the draft allows

@@ -69,11 +69,11 @@ func (r *Renderer) HandleUnknownTool(ctx context.Context, c *Call, near []string
 	if r.ids() {
 		// With ids on, the JSON-RPC error carries one too, in data, and
 		// has a log line to find it by; the name logged is the caller's,
-		// so it is cut as the wire cuts it.
+		// so it is cut as the wire cuts it, its credentials masked.
 		id := r.correlationID(ctx)
 		e = withCorrelationDetail(e, id)
 		r.log().InfoContext(ctx, "mcperr: call of an unknown tool",
-			slog.String("tool", cutString(c.Tool, r.limits.withDefaults().MaxString)), idAttr(id))
+			slog.String("tool", logString(c.Tool, r.limits.withDefaults().MaxString)), idAttr(id))
 	}
 	msg := e.Message
 	if e.Recovery != "" {

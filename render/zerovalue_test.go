@@ -69,10 +69,13 @@ func TestZeroRenderer(t *testing.T) {
 	if res, _ := serve(&r, tools["ok"], "ok", nil); res.IsError {
 		t.Errorf("ok: %s", resultJSON(t, res))
 	}
-	for _, s := range []string{"unclassified error", "password=hunter2", "tool handler panicked"} {
+	for _, s := range []string{"unclassified error", "dial db: password=[redacted]", "tool handler panicked"} {
 		if !strings.Contains(log.String(), s) {
 			t.Errorf("the default log lacks %q: %s", s, log.String())
 		}
+	}
+	if strings.Contains(log.String(), "hunter2") {
+		t.Errorf("the default log shows the password: %s", log.String())
 	}
 	if strings.Contains(log.String(), "rendering") {
 		t.Errorf("a rendering failure was logged: %s", log.String())

@@ -208,12 +208,12 @@ func TestPanicKeepsServing(t *testing.T) {
 }
 
 // TestUnclassifiedErrorIsLogged checks that the text the agent does not see
-// reaches the server's log.
+// reaches the server's log, its password masked.
 func TestUnclassifiedErrorIsLogged(t *testing.T) {
 	var log logtest.Buffer
 	s := connect(t, newServer(render.Interbase{}, log.Logger()))
 	s.call(t, "db.query", map[string]any{"sql": "select 1"})
-	if !strings.Contains(log.String(), "hunter2@db.internal") || !strings.Contains(log.String(), "db.query") {
+	if !strings.Contains(log.String(), "admin:[redacted]@db.internal") || strings.Contains(log.String(), "hunter2") || !strings.Contains(log.String(), "db.query") {
 		t.Errorf("the log lacks the error's text and tool:\n%s", log.String())
 	}
 }

@@ -79,14 +79,14 @@ func TestPanicKeepsServing(t *testing.T) {
 }
 
 // TestUnclassifiedErrorIsLogged checks that the text the agent does not see
-// reaches the server's log.
+// reaches the server's log, its password masked.
 func TestUnclassifiedErrorIsLogged(t *testing.T) {
 	var log bytes.Buffer
 	c := e2e.Connect(t, newServer(render.Interbase{}, slog.New(slog.NewJSONHandler(&log, nil))))
 	if _, err := e2e.CallTool(context.Background(), c, e2e.Call{Tool: "db.query"}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(log.String(), "hunter2@db.internal") || !strings.Contains(log.String(), "db.query") {
+	if !strings.Contains(log.String(), "admin:[redacted]@db.internal") || strings.Contains(log.String(), "hunter2") || !strings.Contains(log.String(), "db.query") {
 		t.Errorf("the log lacks the error's text and tool:\n%s", log.String())
 	}
 }

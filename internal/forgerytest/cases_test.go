@@ -36,6 +36,12 @@ const (
 	// hidden: text the wire never shows (an error's cause, a panic value,
 	// the text of an unclassified error).
 	hidden
+	// text: the caller's text inside a sentence of the handler's own (a
+	// message, a recovery, a field's texts), as handler authors write
+	// them: "No user has the id " + id + ".". The sentence is markdown
+	// its author writes, so inline markup may show (CompareServerText);
+	// no line of it may read as a line of the block's own.
+	serverText
 )
 
 // A forgeryCase is one sentence builder driven with a caller's text.
@@ -201,6 +207,30 @@ var cases = []forgeryCase{
 		return &fs.PathError{Op: "open", Path: s, Err: fs.ErrNotExist}
 	}},
 
+	// A handler's own sentences with the caller's text in them.
+	{name: "handler.message", role: serverText, model: func(s string) error {
+		return errorx.NotFound("No user has the id " + s + ".")
+	}},
+	{name: "handler.message-start", role: serverText, model: func(s string) error {
+		return errorx.New(errorx.CodeInvalidInput, s+" is not a user id; which user?").WithFields(errorx.RequiredField("user"))
+	}},
+	{name: "handler.recovery", role: serverText, model: func(s string) error {
+		return errorx.NotFound("No such user.").WithRecovery("Call users.list, then retry with " + s + ".")
+	}},
+	{name: "handler.field-message", role: serverText, model: func(s string) error {
+		return errorx.Validation("Invalid arguments.").WithFields(errorx.SentField("id", "u1", "No user has the id "+s+"."))
+	}},
+	{name: "handler.field-texts", role: serverText, model: func(s string) error {
+		f := errorx.SentField("id", "u1", "Unknown user.")
+		f.Expected, f.Hint, f.Options = "an id such as "+s, "Did you mean "+s+"?", []string{"u2", s}
+		return errorx.Validation("Invalid arguments.").WithFields(f)
+	}},
+	{name: "handler.missing-texts", role: serverText, model: func(s string) error {
+		f := errorx.RequiredField("user")
+		f.Message, f.Hint, f.Options = "Which user, "+s+"?", s, []string{"u2", s}
+		return errorx.New(errorx.CodeInvalidInput, "Missing the user.").WithFields(f)
+	}},
+
 	// validation: binding, translating, routing.
 	{name: "validation.NewError/path", role: name, model: func(s string) error {
 		f := errorx.SentField(s, "v", "Invalid.")
@@ -262,6 +292,9 @@ var cases = []forgeryCase{
 	}},
 	{name: "mcpgo.unclassified", role: hidden, call: func(t testing.TB, c config, s string) any {
 		return mcpgoCall(t, c, "fails", `{"v":`+jsonText(s)+`}`)
+	}},
+	{name: "mcpgo.handler-message", role: serverText, call: func(t testing.TB, c config, s string) any {
+		return mcpgoCall(t, c, "users.get", `{"id":`+jsonText(s)+`}`)
 	}},
 
 	// gosdk: the Middleware on a go-sdk server.
@@ -353,6 +386,9 @@ func newMCPGoServer(c config) *server.MCPServer {
 	})
 	s.AddTool(mcp.NewTool("fails"), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return nil, errors.New(req.GetString("v", ""))
+	})
+	s.AddTool(mcp.NewTool("users.get"), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, errorx.NotFound("No user has the id " + req.GetString("id", "") + ".")
 	})
 	return s
 }

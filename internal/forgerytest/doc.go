@@ -19,7 +19,16 @@
 //     ToolFailure block travels) parse and have the same key skeleton, a
 //     key that held the benign text excepted;
 //   - render.Decode reads back the same dialect and the same number of
-//     fields, actions and details.
+//     fields, actions and details;
+//   - every text block has the same structure lines (Lines): the lines a
+//     reader, a model reading the raw text among them, takes for a label,
+//     an item, a heading, a fence, a quote or a new paragraph (markdown),
+//     for a tag (XML), or any line at all (JSON).
+//
+// A server's sentence may hold the caller's text too: a handler writes
+// errorx.NotFound("No user has the id " + id + "."). Its author's inline
+// markdown is the server's to write, so CompareServerText lets a markdown
+// block's inline nodes differ; its blocks and structure lines may not.
 //
 // Leaks reports a secret or a hidden text that reached the wire.
 //

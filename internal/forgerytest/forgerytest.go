@@ -125,6 +125,9 @@ type Wire struct {
 	IsError bool
 	// Blocks are the shapes of the text blocks, in order.
 	Blocks []*Tree
+	// Lines are the structure lines of the text blocks, in order (see
+	// Lines).
+	Lines [][]string
 	// Structured is the shape of structuredContent; nil when there is none.
 	Structured *Tree
 	// Meta is the shape of _meta (the ToolFailure block, say); nil when
@@ -173,6 +176,7 @@ func Read(res any) (Wire, error) {
 			return w, fmt.Errorf("text block %d: %w", i, err)
 		}
 		w.Blocks = append(w.Blocks, t)
+		w.Lines = append(w.Lines, Lines(c.Text))
 	}
 	if s := msg.StructuredContent; len(s) > 0 && string(s) != "null" {
 		t, err := JSON(s)
@@ -394,12 +398,107 @@ func mdNode(n ast.Node) *Tree {
 	return t
 }
 
+// Lines returns the lines of text block s that a reader takes for
+// structure, in order, each as its kind; text lines are left out. A line
+// ends at a line feed, a carriage return or U+0085, U+2028 or U+2029
+// (which some readers take for a line break). In a JSON text every line
+// is structure ("json"), and only a line feed or a carriage return ends
+// one: JSON escapes both in strings, so only the writer's indentation
+// makes lines (JSON.stringify, which toolError:v1 follows, writes U+2028
+// and U+2029 as they are, inside the quotes of a string); in an XML document (s starts with
+// "<"), a line whose first character past blanks is "<" (kind "<" and
+// the tag's name); in markdown, a line past its blanks:
+//
+//   - empty: "blank", a new paragraph;
+//   - "**" or "__": the bold label up to its closing marker ("**Code:**");
+//   - * - + = _ # > ` ~ | : < [ (an item, a rule, a setext underline, a
+//     heading, a block quote, a fence, a table row, an HTML block, a link
+//     definition): that character;
+//   - digits and . or ): "1." (an ordered item).
+//
+// A line whose first character past blanks is a backslash is text: the
+// character after it is escaped.
+func Lines(s string) []string {
+	var out []string
+	switch {
+	case json.Valid([]byte(s)):
+		for range strings.Split(strings.ReplaceAll(s, "\r", "\n"), "\n") {
+			out = append(out, "json")
+		}
+		return out
+	case strings.HasPrefix(s, "<"):
+		for _, l := range splitLines(s) {
+			if t := strings.TrimLeft(l, " \t"); strings.HasPrefix(t, "<") {
+				name, _, _ := strings.Cut(t, ">")
+				name, _, _ = strings.Cut(name, " ")
+				out = append(out, name)
+			}
+		}
+		return out
+	}
+	for _, l := range splitLines(s) {
+		if kind := markdownLine(strings.TrimLeft(l, " \t")); kind != "" {
+			out = append(out, kind)
+		}
+	}
+	return out
+}
+
+// splitLines splits s at every line break Lines counts; a break that ends
+// s ends its last line, and starts none.
+func splitLines(s string) []string {
+	return strings.Split(strings.TrimSuffix(lineBreaks.Replace(s), "\n"), "\n")
+}
+
+// lineBreaks turns every line break Lines counts into a line feed; a
+// carriage return and line feed are one.
+var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u0085", "\n", "\u2028", "\n", "\u2029", "\n")
+
+// markdownLine returns the kind of a markdown line past its leading
+// blanks, "" for text.
+func markdownLine(t string) string {
+	if t == "" {
+		return "blank"
+	}
+	if strings.HasPrefix(t, "**") || strings.HasPrefix(t, "__") {
+		if end := strings.Index(t[2:], t[:2]); end >= 0 {
+			return t[:end+4]
+		}
+		return t[:2]
+	}
+	if strings.ContainsRune("*-+=_#>`~|:<[", rune(t[0])) {
+		return t[:1]
+	}
+	digits := 0
+	for digits < len(t) && '0' <= t[digits] && t[digits] <= '9' {
+		digits++
+	}
+	if digits > 0 && digits < len(t) && (t[digits] == '.' || t[digits] == ')') {
+		return "1."
+	}
+	return ""
+}
+
 // Compare returns how hostile's shape differs from benign's: nothing when
-// they have the same isError, blocks, structuredContent, _meta and decoded
-// counts.
+// they have the same isError, blocks, structure lines (Lines),
+// structuredContent, _meta and decoded counts.
 // A JSON object's members are matched by key, in any order; a member whose
 // benign key holds Benign matches a member of any key.
 func Compare(benign, hostile Wire) []string {
+	return compare(benign, hostile, false)
+}
+
+// CompareServerText is Compare for a hostile text inside the server's own
+// sentence (a handler's message built from what the caller sent): the
+// sentence is markdown its author writes, so the inline nodes of a
+// markdown block (emphasis, links, code spans, HTML, breaks) may differ;
+// its blocks (paragraphs, lists, headings, quotes, code blocks) and its
+// structure lines may not, nor anything else Compare compares.
+func CompareServerText(benign, hostile Wire) []string {
+	return compare(benign, hostile, true)
+}
+
+func compare(benign, hostile Wire, inline bool) []string {
 	var d []string
 	if benign.IsError != hostile.IsError {
 		d = append(d, fmt.Sprintf("isError %v, benign %v", hostile.IsError, benign.IsError))
@@ -408,7 +507,17 @@ func Compare(benign, hostile Wire) []string {
 		d = append(d, fmt.Sprintf("%d text blocks, benign %d", len(hostile.Blocks), len(benign.Blocks)))
 	} else {
 		for i := range benign.Blocks {
-			compareTree(&d, "text block "+strconv.Itoa(i), benign.Blocks[i], hostile.Blocks[i])
+			b, h := benign.Blocks[i], hostile.Blocks[i]
+			if inline {
+				b, h = blocksOnly(b), blocksOnly(h)
+			}
+			compareTree(&d, "text block "+strconv.Itoa(i), b, h)
+			if i >= len(benign.Lines) || i >= len(hostile.Lines) {
+				continue // a Wire built without Read
+			}
+			if bl, hl := benign.Lines[i], hostile.Lines[i]; !slices.Equal(bl, hl) {
+				d = append(d, fmt.Sprintf("text block %d: structure lines\n  hostile %q\n  benign  %q", i, cutLines(hl), cutLines(bl)))
+			}
 		}
 	}
 	switch {
@@ -474,6 +583,32 @@ func compareTree(d *[]string, at string, b, h *Tree) {
 	for i, bc := range callers {
 		compareTree(d, at+".<caller key>", bc, left[i])
 	}
+}
+
+// blocksOnly returns t, a markdown tree, without its inline nodes.
+func blocksOnly(t *Tree) *Tree {
+	out := &Tree{Kind: t.Kind, Key: t.Key}
+	for _, c := range t.Children {
+		if !inlineKinds[strings.TrimRight(c.Kind, "0123456789")] {
+			out.Children = append(out.Children, blocksOnly(c))
+		}
+	}
+	return out
+}
+
+// inlineKinds are the kinds of markdown's inline nodes, as mdNode names
+// them (without an emphasis's level).
+var inlineKinds = map[string]bool{
+	"md:Text": true, "md:String": true, "md:SoftBreak": true, "md:HardBreak": true, "md:Emphasis": true,
+	"md:Link": true, "md:Image": true, "md:CodeSpan": true, "md:RawHTML": true, "md:AutoLink": true,
+}
+
+// cutLines returns at most the first 40 of lines.
+func cutLines(lines []string) []string {
+	if len(lines) > 40 {
+		return append(lines[:40:40], "…")
+	}
+	return lines
 }
 
 func childAt(c *Tree, i int) string {
