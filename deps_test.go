@@ -29,7 +29,6 @@ func TestDependencies(t *testing.T) {
 		{"./format", []string{mcpGo, goSDK}},
 		{"./render/...", []string{mcpGo, goSDK}},
 		{"./validation", []string{mcpGo, goSDK}},
-		{"./golden", []string{mcpGo, goSDK}},
 		{"./internal/...", []string{mcpGo, goSDK}},
 		{"./cmd/mcperr", []string{mcpGo, goSDK}},
 		{"./mcpgo", []string{goSDK}},

@@ -31,7 +31,6 @@
 //     (github.com/modelcontextprotocol/go-sdk): a receiving middleware,
 //     typed tools bound by validation, Decode and CallWithRetry for go-sdk
 //     results.
-//   - [github.com/mcperr/mcperr/golden]: golden-file assertions.
 //   - [github.com/mcperr/mcperr/cmd/mcperr]: the command line (render, parse,
 //     dialects, tour).
 //

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/golden"
+	"github.com/mcperr/mcperr/internal/golden"
 )
 
 // catalogTable renders Catalog as docs/codes.md's table.

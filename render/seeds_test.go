@@ -11,7 +11,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/format"
-	"github.com/mcperr/mcperr/golden"
+	"github.com/mcperr/mcperr/internal/golden"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 )

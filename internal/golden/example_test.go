@@ -3,7 +3,7 @@ package golden_test
 import (
 	"fmt"
 
-	"github.com/mcperr/mcperr/golden"
+	"github.com/mcperr/mcperr/internal/golden"
 )
 
 // Diff shows the changed line between its unchanged neighbours, and where
