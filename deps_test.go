@@ -26,7 +26,6 @@ func TestDependencies(t *testing.T) {
 		forbidden []string
 	}{
 		{"./errorx", []string{mcpGo, goSDK}},
-		{"./format", []string{mcpGo, goSDK}},
 		{"./render/...", []string{mcpGo, goSDK}},
 		{"./validation", []string{mcpGo, goSDK}},
 		{"./internal/...", []string{mcpGo, goSDK}},

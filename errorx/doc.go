@@ -28,9 +28,9 @@
 // them as markdown. Where a constructor's sentence names a parameter that
 // may be caller text (Required's and WrongType's field, which can be a key
 // the caller sent; UnknownAction's value, which the caller sent), it names
-// it through Quote (format.Quote, with the credentials it spells out masked first
+// it through Quote (with the credentials it spells out masked first
 // as RedactSecrets masks a string: between double quotes, on one line,
-// unable to add markdown, at most format.MaxQuoted bytes). An ordinary name
+// unable to add markdown, at most 64 bytes). An ordinary name
 // is written unchanged, so the sentences stay MCP Fusion's (`The action
 // "destory" does not exist.`). Words that are usually the server's (a
 // discriminator's name, a JSON type) are written bare when they are plain

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 )
 
 // Error is one tool error: what failed, which decision branch the agent

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -176,7 +175,7 @@ func TestSecretShapesOnTheWire(t *testing.T) {
 		for _, name := range render.Names() {
 			d, _ := render.ByName(name)
 			if te, ok := d.(render.ToolError); ok {
-				d = te.WithMode(format.Both)
+				d = te.WithMode(render.ModeBoth)
 			}
 			res := d.Render(red)
 			wire, _ := json.Marshal(res)

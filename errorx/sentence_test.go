@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -104,7 +103,7 @@ func TestConstructorSentencesHostile(t *testing.T) {
 				d, err := render.ByName(name)
 				require.NoError(t, err)
 				if te, ok := d.(render.ToolError); ok {
-					d = te.WithMode(format.Both)
+					d = te.WithMode(render.ModeBoth)
 				}
 				checkRendered(t, what+" in "+name, d, e, benign, !b.path)
 			}

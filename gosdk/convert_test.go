@@ -8,7 +8,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
@@ -31,8 +30,8 @@ func TestConvert(t *testing.T) {
 	for range 100 {
 		models = append(models, rendertest.Model(r))
 	}
-	ds := []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: format.Both},
-		render.ToolError{Mode: format.Both, NeedsInput: true}, render.XML{}, render.Contract{}, render.Envelope{}}
+	ds := []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: render.ModeBoth},
+		render.ToolError{Mode: render.ModeBoth, NeedsInput: true}, render.XML{}, render.Contract{}, render.Envelope{}}
 	for _, d := range ds {
 		for _, e := range models {
 			res := d.Render(e)

@@ -8,7 +8,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
@@ -33,7 +32,7 @@ func TestDecodeLinear(t *testing.T) {
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 		},
 	}
-	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{}} {
+	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: render.ModeBoth}, render.XML{}, render.Contract{}, render.Envelope{}} {
 		shapes[d.Name()+" fields"] = fields(d)
 	}
 	n := testsize.N(1000, 3000)

@@ -12,8 +12,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/parity"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"

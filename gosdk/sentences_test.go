@@ -14,8 +14,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
@@ -36,7 +36,7 @@ func markdownOf(t *testing.T, res *mcp.CallToolResult) string {
 
 // sentenceDialects are the five dialects, toolerror with both its blocks.
 func sentenceDialects() []render.Dialect {
-	return []render.Dialect{render.Interbase{}, render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{}}
+	return []render.Dialect{render.Interbase{}, render.ToolError{Mode: render.ModeBoth}, render.XML{}, render.Contract{}, render.Envelope{}}
 }
 
 // TestUnknownToolHostileName: an unknown tool's name is named in the

@@ -9,7 +9,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -28,7 +27,7 @@ func BenchmarkRender(b *testing.B) {
 	for _, name := range render.Names() {
 		d, _ := render.ByName(name)
 		if name == render.NameToolError {
-			d = render.ToolError{Mode: format.Both}
+			d = render.ToolError{Mode: render.ModeBoth}
 		}
 		b.Run("dialect="+name+"/impl=mcperr", func(b *testing.B) {
 			for b.Loop() {

@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
@@ -21,8 +20,8 @@ import (
 func configurations() []render.Dialect {
 	return append(dialects(),
 		render.ToolError{},
-		render.ToolError{Mode: format.JSON},
-		render.ToolError{Mode: format.Both, NeedsInput: true},
+		render.ToolError{Mode: render.ModeJSON},
+		render.ToolError{Mode: render.ModeBoth, NeedsInput: true},
 		render.Envelope{Now: fixedNow, HTTPCode: true, ToolPrefix: true, Version: "2.0"},
 	)
 }

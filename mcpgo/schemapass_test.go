@@ -9,7 +9,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -37,7 +36,7 @@ func TestOutputSchemaSafeHandlerRendered(t *testing.T) {
 			s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r)))
 			schema := mcp.WithOutputSchema[forecast]()
 			s.AddTool(mcp.NewTool("typed", schema), handler(shared, nil))
-			s.AddTool(mcp.NewTool("typed-both", schema), handler(mcpgo.FromResult(render.ToolError{Mode: format.Both}.Render(gone)), nil))
+			s.AddTool(mcp.NewTool("typed-both", schema), handler(mcpgo.FromResult(render.ToolError{Mode: render.ModeBoth}.Render(gone)), nil))
 			s.AddTool(mcp.NewTool("typed-custom", schema), handler(custom, nil))
 			s.AddTool(mcp.NewTool("typed-nil-error", schema), handler(shared, (*errorx.Error)(nil)))
 			s.AddTool(mcp.NewTool("typed-ok", schema), ok)

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -177,7 +176,7 @@ func TestBaselinesWriteTheSameBytes(t *testing.T) {
 		t.Errorf("interbase:\n got %s\nwant %s", got, want)
 	}
 	te := typicalToolError()
-	res, base := render.ToolError{Mode: format.Both}.Render(te), toolErrorBaseline(te)
+	res, base := render.ToolError{Mode: render.ModeBoth}.Render(te), toolErrorBaseline(te)
 	for i := range 2 {
 		if textOf(t, res, i) != textOf(t, base, i) {
 			t.Errorf("toolerror block %d:\n got %s\nwant %s", i, textOf(t, res, i), textOf(t, base, i))
@@ -238,7 +237,7 @@ func BenchmarkXML(b *testing.B) {
 
 func BenchmarkToolErrorBoth(b *testing.B) {
 	e := typicalToolError()
-	d := render.ToolError{Mode: format.Both}
+	d := render.ToolError{Mode: render.ModeBoth}
 	b.Run("impl=mcperr", func(b *testing.B) {
 		for b.Loop() {
 			_ = d.Render(e)
@@ -297,7 +296,7 @@ func BenchmarkRender(b *testing.B) {
 	}{
 		{"interbase", render.Interbase{}},
 		{"toolerror", render.ToolError{}},
-		{"toolerror_both", render.ToolError{Mode: format.Both}},
+		{"toolerror_both", render.ToolError{Mode: render.ModeBoth}},
 		{"xml", render.XML{}},
 		{"contract", render.Contract{}},
 		{"envelope", render.Envelope{}},
@@ -325,8 +324,8 @@ var sink *render.Result
 // toolerror (its structuredContent), whatever the mode.
 func TestRenderAllocations(t *testing.T) {
 	e := typicalXML()
-	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: format.JSON},
-		render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{}} {
+	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: render.ModeJSON},
+		render.ToolError{Mode: render.ModeBoth}, render.XML{}, render.Contract{}, render.Envelope{}} {
 		budget := 2.0
 		if _, ok := d.(render.ToolError); ok {
 			budget = 3

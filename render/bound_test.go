@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/internal/jsonw"
 	"github.com/mcperr/mcperr/render"
@@ -316,7 +315,7 @@ func TestMarkdownHandlerTextNoForgery(t *testing.T) {
 			errorx.NotFound("No user has the id " + id + ".").WithRecovery("Retry with " + id),
 			errorx.Validation("Invalid arguments.").WithFields(f, errorx.SentField("name", "x", id)).WithRecovery(id),
 		} {
-			res := render.ToolError{Mode: format.Both}.Render(e)
+			res := render.ToolError{Mode: render.ModeBoth}.Render(e)
 			block := res.Content[0].Text
 			assert.Equal(t, blockLines(e), forgerytest.Lines(block), "%q:\n%s", id, block)
 			cut := &render.Result{Content: res.Content[:1], IsError: true}
@@ -326,7 +325,7 @@ func TestMarkdownHandlerTextNoForgery(t *testing.T) {
 			assert.Equal(t, rendertest.Canonical(full), rendertest.Canonical(got), "%q: the block alone reads back otherwise", id)
 			assert.Equal(t, e.Message, got.Message)
 			assert.Equal(t, e.Recovery, got.Recovery)
-			assert.Equal(t, block, render.ToolError{Mode: format.Both}.Render(got).Content[0].Text, "%q: the block renders back otherwise", id)
+			assert.Equal(t, block, render.ToolError{Mode: render.ModeBoth}.Render(got).Content[0].Text, "%q: the block renders back otherwise", id)
 		}
 		ask := errorx.New(errorx.CodeInvalidInput, id+" is not a user; which one?").WithFields(errorx.RequiredField("user"))
 		human := textOf(t, render.ToolError{NeedsInput: true}.Render(ask), 0)

@@ -12,7 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -142,8 +142,8 @@ func (r *Renderer) toolErrorFor(ctx context.Context, d ToolError, c *Call, safe 
 	if m, ok := r.callMode(ctx, c); ok {
 		d.Mode = m
 	}
-	if safe && !d.Mode.Machine() {
-		d.Mode = format.Both
+	if safe && !d.Mode.machine() {
+		d.Mode = ModeBoth
 	}
 	return d
 }
@@ -152,7 +152,7 @@ func (r *Renderer) toolErrorFor(ctx context.Context, d ToolError, c *Call, safe 
 // empty, non-string or unknown value, or a tool whose inputSchema does not
 // list the argument (listsFormatArgument), gives ok false: the default
 // stands.
-func (r *Renderer) callMode(ctx context.Context, c *Call) (m format.Mode, ok bool) {
+func (r *Renderer) callMode(ctx context.Context, c *Call) (m Mode, ok bool) {
 	if r.formatArg == "" {
 		return 0, false
 	}
@@ -165,7 +165,7 @@ func (r *Renderer) callMode(ctx context.Context, c *Call) (m format.Mode, ok boo
 	if s == "" {
 		return 0, false
 	}
-	m, err := format.ParseMode(s)
+	m, err := parseMode(s)
 	if err != nil {
 		return 0, false
 	}

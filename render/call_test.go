@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
 )
@@ -96,7 +95,7 @@ func TestHandleResult(t *testing.T) {
 	tools := &toolSet{schemas: map[string]bool{"typed": true}}
 	r := render.NewRenderer(nil)
 	md := render.ToolError{}.Render(errorx.NotFound("Gone."))
-	both := render.ToolError{Mode: format.Both}.Render(errorx.NotFound("Gone."))
+	both := render.ToolError{Mode: render.ModeBoth}.Render(errorx.NotFound("Gone."))
 	pretty := &render.Result{Content: []render.Text{{Text: "{\n  \"reason\": \"quota\"\n}"}}, StructuredContent: json.RawMessage(`{"reason":"quota"}`), IsError: true}
 	for name, c := range map[string]struct {
 		tool   string

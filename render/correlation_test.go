@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
@@ -31,7 +30,7 @@ func allDialects(t *testing.T) []render.Dialect {
 		require.NoError(t, err)
 		out = append(out, d)
 	}
-	return append(out, render.ToolError{Mode: format.JSON}, render.ToolError{Mode: format.Both})
+	return append(out, render.ToolError{Mode: render.ModeJSON}, render.ToolError{Mode: render.ModeBoth})
 }
 
 // TestCorrelationIDOnTheWire: with WithCorrelationID, the id of the

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 )
 
 // SentText is a sent value known only by how MCP Fusion printed it in a

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -94,7 +93,7 @@ func TestStatusClassifiesOnTheWire(t *testing.T) {
 			text: `{"type":"TRANSIENT","message":"m","recoverable":true,"data":{"status":503}}`},
 		{name: "422", d: render.Interbase{}, model: `{"status":422,"message":"m"}`,
 			text: `{"type":"VALIDATION","message":"m","recoverable":false,"data":{"status":422}}`},
-		{name: "500", d: render.ToolError{Mode: format.JSON}, model: `{"status":500,"message":"m"}`,
+		{name: "500", d: render.ToolError{Mode: render.ModeJSON}, model: `{"status":500,"message":"m"}`,
 			text:       "{\n  \"kind\": \"toolError:v1\",\n  \"code\": \"SERVER_ERROR\",\n  \"message\": \"m\",\n  \"retryable\": true,\n  \"details\": {\n    \"statusCode\": 500\n  }\n}",
 			structured: `{"kind":"toolError:v1","code":"SERVER_ERROR","message":"m","retryable":true,"details":{"statusCode":500}}`},
 		{name: "403 go", d: render.ToolError{}, e: errorx.New("QuotaDenied", "m").WithStatus(403),
@@ -133,7 +132,7 @@ func TestFieldsAboveIsTrue(t *testing.T) {
 	e := errorx.New(errorx.CodeInvalidInput, "2 arguments are invalid.").
 		WithRecovery(errorx.ValidationRecovery).WithActions("users.list").
 		WithFields(errorx.SentField("email", "x", "Invalid email."), errorx.RequiredField("name"))
-	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{Now: fixedNow}} {
+	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: render.ModeBoth}, render.XML{}, render.Contract{}, render.Envelope{Now: fixedNow}} {
 		res := d.Render(e)
 		var blocks []string
 		if res.StructuredContent != nil {

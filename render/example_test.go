@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -37,7 +37,7 @@ func ExampleInterbase() {
 }
 
 func ExampleToolError() {
-	res := render.ToolError{Mode: format.JSON}.Render(errorx.New("NETWORK_ERROR", "Network error: Request timeout"))
+	res := render.ToolError{Mode: render.ModeJSON}.Render(errorx.New("NETWORK_ERROR", "Network error: Request timeout"))
 	fmt.Println(res.Content[0].Text)
 	// Output:
 	// {
@@ -71,7 +71,7 @@ func ExampleResult_MarshalJSON() {
 func ExampleRenderer_RenderCall() {
 	// A handler that builds its own result gets the policy of the
 	// middleware: here, the tool named in the error.
-	r := render.NewRenderer(render.ToolError{Mode: format.JSON})
+	r := render.NewRenderer(render.ToolError{Mode: render.ModeJSON})
 	call := &render.Call{Tool: "files.reserve", Arguments: json.RawMessage(`{"pattern":"src/*.go"}`)}
 	res := r.RenderCall(context.Background(), call, errorx.Conflict("The file is reserved by agent-2."))
 	fmt.Println(res.Content[0].Text)

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
@@ -34,7 +33,7 @@ func goldenTexts(f *testing.F) []string {
 
 // fuzzDialects are the dialects (and options) the render fuzzers check.
 var fuzzDialects = append(dialects(), render.Envelope{Now: fixedNow, HTTPCode: true, ToolPrefix: true},
-	render.ToolError{Mode: format.Both, NeedsInput: true})
+	render.ToolError{Mode: render.ModeBoth, NeedsInput: true})
 
 // FuzzRender renders models read from arbitrary JSON in every dialect: the
 // output is valid, deterministic and decodes back to the projection.
@@ -95,7 +94,7 @@ func FuzzRenderStrings(f *testing.F) {
 					t.Fatalf("%s: %v", d.Name(), err)
 				}
 			}
-			for _, d := range []render.Dialect{render.ToolError{}, render.ToolError{Mode: format.Both}} {
+			for _, d := range []render.Dialect{render.ToolError{}, render.ToolError{Mode: render.ModeBoth}} {
 				if err := checkFirstBlock(d, e, false); err != nil {
 					t.Fatalf("%s %+v: %v", d.Name(), d, err)
 				}

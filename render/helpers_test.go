@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/golden"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
@@ -23,7 +22,7 @@ var fixedTime = time.Date(2026, 1, 19, 19, 8, 56, 0, time.FixedZone("PST", -8*36
 func dialects() []render.Dialect {
 	return []render.Dialect{
 		render.Interbase{},
-		render.ToolError{Mode: format.Both},
+		render.ToolError{Mode: render.ModeBoth},
 		render.XML{},
 		render.Contract{},
 		render.Envelope{Now: fixedNow},
@@ -36,9 +35,9 @@ func everyConfiguration() []render.Dialect {
 	return []render.Dialect{
 		render.Interbase{},
 		render.ToolError{},
-		render.ToolError{Mode: format.JSON},
-		render.ToolError{Mode: format.Both},
-		render.ToolError{Mode: format.Both, NeedsInput: true},
+		render.ToolError{Mode: render.ModeJSON},
+		render.ToolError{Mode: render.ModeBoth},
+		render.ToolError{Mode: render.ModeBoth, NeedsInput: true},
 		render.XML{},
 		render.XML{FieldRules: true},
 		render.Contract{},
@@ -66,11 +65,11 @@ func goldenFiles(t *testing.T, d render.Dialect, res *render.Result) map[string]
 		out["toolerror.structured.json"] = structuredOf(t, res)
 		i := 0
 		mode := d.(render.ToolError).Mode
-		if mode.Human() {
+		if mode != render.ModeJSON {
 			out["toolerror.md"] = []byte(textOf(t, res, i))
 			i++
 		}
-		if mode.Machine() {
+		if mode != render.ModeMarkdown {
 			out["toolerror.pretty.json"] = []byte(textOf(t, res, i))
 			i++
 		}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 )
@@ -63,8 +62,8 @@ func seriesCases() []seriesCase {
 	var out []seriesCase
 	for _, d := range []render.Dialect{
 		render.Interbase{},
-		render.ToolError{Mode: format.Both},
-		render.ToolError{Mode: format.Both, NeedsInput: true},
+		render.ToolError{Mode: render.ModeBoth},
+		render.ToolError{Mode: render.ModeBoth, NeedsInput: true},
 		render.XML{},
 		render.Contract{},
 		render.Envelope{Now: fixedNow},
@@ -219,7 +218,7 @@ func onePathError(n int) *errorx.Error {
 // 38 times).
 func TestNeedsInputOnePathLinear(t *testing.T) {
 	n := fieldCount()
-	d := render.ToolError{Mode: format.Both, NeedsInput: true}
+	d := render.ToolError{Mode: render.ModeBoth, NeedsInput: true}
 	small, large := onePathError(n), onePathError(8*n)
 	testsize.Linear(t, "Render", func() { d.Render(small) }, func() { d.Render(large) })
 }

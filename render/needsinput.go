@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -50,7 +50,7 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *Result {
 	structured := append([]byte(nil), w.B...)
 	r := &resultAlloc{}
 	n := 0
-	if d.Mode.Human() {
+	if d.Mode.human() {
 		md := append(w.B[:0], "## Input Needed\n\n"...)
 		md = appendText(md, e.Message, "", true)
 		for _, a := range asks {
@@ -70,7 +70,7 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *Result {
 		r.forUser(&r.content[n])
 		n++
 	}
-	if d.Mode.Machine() {
+	if d.Mode.machine() {
 		w.Reset()
 		w.Indent = "  "
 		writeNeedsInput(&w, e.Message, asks)

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 )
@@ -13,7 +12,7 @@ import (
 // needsInput:v1 elicitation in the reference's shape; anything else stays
 // an error.
 func TestNeedsInput(t *testing.T) {
-	d := render.ToolError{Mode: format.Both, NeedsInput: true}
+	d := render.ToolError{Mode: render.ModeBoth, NeedsInput: true}
 	missing := errorx.New(errorx.CodeInvalidInput, `Pattern "zzz" not found. Please provide a valid pattern ID.`).
 		WithFields(errorx.RequiredField("id"), errorx.Field{Path: "category", Message: "Required.", Options: []string{"error-handling", "concurrency"}})
 	res := d.Render(missing)
@@ -54,7 +53,7 @@ func TestNeedsInput(t *testing.T) {
 // the path is asked for once, in fields, reason, options and the human
 // block, and decodes back as one required field.
 func TestNeedsInputSamePathTwice(t *testing.T) {
-	d := render.ToolError{Mode: format.Both, NeedsInput: true}
+	d := render.ToolError{Mode: render.ModeBoth, NeedsInput: true}
 	e := errorx.New(errorx.CodeInvalidInput, "Which ones?").WithFields(
 		errorx.Field{Path: "region", Message: "Required.", Options: []string{"eu", "us"}},
 		errorx.Field{Path: "size", Message: "Required."},

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -74,7 +73,7 @@ func TestRecipeInterbaseAgentSwitch(t *testing.T) {
 // back to structuredContent, and in markdown mode expect no JSON block.
 func TestRecipeToolErrorClientGuideline(t *testing.T) {
 	e := errorx.New("SERVER_ERROR", "Internal server error: Database connection failed").WithStatus(500)
-	for _, mode := range []format.Mode{format.JSON, format.Both} {
+	for _, mode := range []render.Mode{render.ModeJSON, render.ModeBoth} {
 		res := render.ToolError{Mode: mode}.Render(e)
 		// "Find JSON content block": the last block parses as toolError:v1.
 		var block map[string]any

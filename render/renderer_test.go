@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -94,11 +94,11 @@ func TestRenderCallFormat(t *testing.T) {
 		{"markdown", render.ToolError{}, nil, "markdown", "md"},
 		{"json", render.ToolError{}, nil, "json", "json"},
 		{"both", render.ToolError{}, nil, "both", "md+json"},
-		{"unknown falls back", render.ToolError{Mode: format.JSON}, nil, "yaml", "json"},
-		{"empty falls back", render.ToolError{Mode: format.Both}, nil, "", "md+json"},
-		{"number falls back", render.ToolError{Mode: format.JSON}, nil, 42, "json"},
+		{"unknown falls back", render.ToolError{Mode: render.ModeJSON}, nil, "yaml", "json"},
+		{"empty falls back", render.ToolError{Mode: render.ModeBoth}, nil, "", "md+json"},
+		{"number falls back", render.ToolError{Mode: render.ModeJSON}, nil, 42, "json"},
 		{"object falls back", render.ToolError{}, nil, map[string]any{"mode": "json"}, "md"},
-		{"pointer dialect", &render.ToolError{Mode: format.JSON}, nil, "both", "md+json"},
+		{"pointer dialect", &render.ToolError{Mode: render.ModeJSON}, nil, "both", "md+json"},
 		{"argument off", render.ToolError{}, []render.RendererOption{render.WithFormatArgument("")}, "json", "md"},
 		{"argument renamed", render.ToolError{}, []render.RendererOption{render.WithFormatArgument("error_format")}, "json", "md"},
 	} {

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/golden"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
@@ -79,16 +78,16 @@ func seedExamples() []seedExample {
 			want:       []string{"**Error:** Unknown error occurred"},
 			structured: `{"kind":"toolError:v1","code":"UNKNOWN_ERROR","message":"Unknown error occurred","retryable":false,"details":{}}`,
 			note:       "the reference never emits UNKNOWN_ERROR; the seed's documentation does, and so do we"},
-		{seed: "toolerror-v1", name: "format_both", d: render.ToolError{Mode: format.Both}, isError: true, exact: true,
+		{seed: "toolerror-v1", name: "format_both", d: render.ToolError{Mode: render.ModeBoth}, isError: true, exact: true,
 			e: errorx.New("NETWORK_ERROR", "Network error: Request timeout"),
 			want: []string{"**Error:** Network error: Request timeout",
 				"{\n  \"kind\": \"toolError:v1\",\n  \"code\": \"NETWORK_ERROR\",\n  \"message\": \"Network error: Request timeout\",\n  \"retryable\": true,\n  \"details\": {}\n}"},
 			structured: `{"kind":"toolError:v1","code":"NETWORK_ERROR","message":"Network error: Request timeout","retryable":true,"details":{}}`},
-		{seed: "toolerror-v1", name: "format_json", d: render.ToolError{Mode: format.JSON}, isError: true, exact: true,
+		{seed: "toolerror-v1", name: "format_json", d: render.ToolError{Mode: render.ModeJSON}, isError: true, exact: true,
 			e:          errorx.New("NETWORK_ERROR", "Network error: Request timeout"),
 			want:       []string{"{\n  \"kind\": \"toolError:v1\",\n  \"code\": \"NETWORK_ERROR\",\n  \"message\": \"Network error: Request timeout\",\n  \"retryable\": true,\n  \"details\": {}\n}"},
 			structured: `{"kind":"toolError:v1","code":"NETWORK_ERROR","message":"Network error: Request timeout","retryable":true,"details":{}}`},
-		{seed: "toolerror-v1", name: "reference_timeout_both", d: render.ToolError{Mode: format.Both}, isError: true, exact: true,
+		{seed: "toolerror-v1", name: "reference_timeout_both", d: render.ToolError{Mode: render.ModeBoth}, isError: true, exact: true,
 			e: errorx.New("NETWORK_ERROR", "Request timeout after 30000ms").
 				WithDetail("apiHost", "api.example.com").WithDetail("hasApiKey", true).WithDetail("errorName", "AbortError").
 				WithDetail("errorType", "timeout").WithDetail("errorMessage", "Request timeout after 30000ms"),

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -40,7 +40,7 @@ import (
 // no isError.
 type ToolError struct {
 	// Mode gates the text blocks: Markdown (the default), JSON or Both.
-	Mode format.Mode
+	Mode Mode
 	// NeedsInput renders errors that only lack input as needsInput:v1.
 	NeedsInput bool
 }
@@ -56,7 +56,7 @@ var toolErrorParts = partsOf(pStatusCode, pCode, pClass, pSeverity, pRecovery, p
 func (ToolError) Name() string { return NameToolError }
 
 // WithMode returns d with its mode set to m.
-func (d ToolError) WithMode(m format.Mode) ToolError { d.Mode = m; return d }
+func (d ToolError) WithMode(m Mode) ToolError { d.Mode = m; return d }
 
 // Code returns the toolError:v1 code for e: e's own code when it is one of
 // the dialect's six; else, when e has a status, SERVER_ERROR from 500 up,
@@ -114,11 +114,11 @@ func (d ToolError) Render(e *errorx.Error) *Result {
 	// The text blocks are written one after the other and share one string.
 	w.Reset()
 	human := 0
-	if d.Mode.Human() {
+	if d.Mode.human() {
 		w.B = appendMarkdown(w.B, e, code)
 		human = len(w.B)
 	}
-	if d.Mode.Machine() {
+	if d.Mode.machine() {
 		w.Indent = "  "
 		writeToolErrorObject(&w, e, code)
 	}
@@ -128,11 +128,11 @@ func (d ToolError) Render(e *errorx.Error) *Result {
 
 	r := &resultAlloc{}
 	n := 0
-	if d.Mode.Human() {
+	if d.Mode.human() {
 		r.content[n] = Text{Text: text[:human]}
 		n++
 	}
-	if d.Mode.Machine() {
+	if d.Mode.machine() {
 		r.content[n] = Text{Text: text[human:]}
 		n++
 	}
@@ -146,7 +146,7 @@ func (d ToolError) Render(e *errorx.Error) *Result {
 // holds at once: the markdown block (which holds most of the details
 // again), or it and the pretty JSON block.
 func (d ToolError) copies() int {
-	if d.Mode.Machine() {
+	if d.Mode.machine() {
 		return 4
 	}
 	return 2

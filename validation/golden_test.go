@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/golden"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -70,7 +69,7 @@ func TestGoldenDialects(t *testing.T) {
 
 	dialects := []render.Dialect{
 		render.Interbase{},
-		render.ToolError{Mode: format.Both},
+		render.ToolError{Mode: render.ModeBoth},
 		render.XML{},
 		render.Contract{},
 		render.Envelope{Now: fixedNow},

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/validation"
 )

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 	"github.com/mcperr/mcperr/validation"
@@ -140,9 +139,9 @@ func TestSentencesHoldNoCallerText(t *testing.T) {
 // with needsInput:v1.
 func dialectsUnderTest(t *testing.T) map[string]render.Dialect {
 	out := map[string]render.Dialect{
-		"toolerror both":       render.ToolError{Mode: format.Both},
-		"toolerror needsInput": render.ToolError{Mode: format.Both, NeedsInput: true},
-		"toolerror json":       render.ToolError{Mode: format.JSON},
+		"toolerror both":       render.ToolError{Mode: render.ModeBoth},
+		"toolerror needsInput": render.ToolError{Mode: render.ModeBoth, NeedsInput: true},
+		"toolerror json":       render.ToolError{Mode: render.ModeJSON},
 		"toolerror markdown":   render.ToolError{},
 	}
 	for _, n := range render.Names() {

@@ -11,7 +11,6 @@ import (
 	"unicode"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
@@ -139,7 +138,7 @@ func TestRenderParseRoundTrip(t *testing.T) {
 		}
 		d, _ := render.ByName(name)
 		if te, ok := d.(render.ToolError); ok {
-			d = te.WithMode(format.Both)
+			d = te.WithMode(render.ModeBoth)
 		}
 		dec := json.NewDecoder(strings.NewReader(parsed))
 		for i, e := range models {

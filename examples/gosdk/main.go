@@ -18,7 +18,6 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -61,7 +60,7 @@ func newServer(d render.Dialect, logger *slog.Logger) *mcp.Server {
 	// with a format argument: the Renderer reads it, and the typed tools
 	// advertise and accept it exactly when it does (r.FormatArgument is
 	// "" in the other dialects).
-	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument(format.Argument))
+	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument("format"))
 	s := mcp.NewServer(&mcp.Implementation{Name: "mcperr-gosdk", Version: "0.1.0"}, &mcp.ServerOptions{Logger: logger})
 	s.AddReceivingMiddleware(gosdk.Middleware(r)) // first: outermost
 

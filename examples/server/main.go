@@ -17,7 +17,6 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -54,7 +53,7 @@ func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	// with a format argument: the Renderer reads it, and the tools'
 	// schemas list it exactly when it does (r.FormatArgument is "" in the
 	// other dialects).
-	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument(format.Argument))
+	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument("format"))
 	perCall := validation.WithFormatArgument(r.FormatArgument())
 	s := server.NewMCPServer("mcperr-example", "0.1.0",
 		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)), // first: outermost

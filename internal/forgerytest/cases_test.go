@@ -16,8 +16,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -90,10 +90,10 @@ func configs() []config {
 			continue
 		}
 		cs = append(cs,
-			config{name: n + "/markdown", d: render.ToolError{Mode: format.Markdown}},
-			config{name: n + "/json", d: render.ToolError{Mode: format.JSON}},
-			config{name: n + "/both", d: render.ToolError{Mode: format.Both}},
-			config{name: n + "/needsinput", d: render.ToolError{Mode: format.Both, NeedsInput: true}})
+			config{name: n + "/markdown", d: render.ToolError{Mode: render.ModeMarkdown}},
+			config{name: n + "/json", d: render.ToolError{Mode: render.ModeJSON}},
+			config{name: n + "/both", d: render.ToolError{Mode: render.ModeBoth}},
+			config{name: n + "/needsinput", d: render.ToolError{Mode: render.ModeBoth, NeedsInput: true}})
 	}
 	for _, c := range cs[:len(cs):len(cs)] {
 		c.name += "+toolfailure"

@@ -13,8 +13,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -151,7 +151,7 @@ func TestFormatArgument(t *testing.T) {
 		for _, on := range []bool{false, true} {
 			d := fixedClock(name)
 			if name == render.NameToolError {
-				d = render.ToolError{Mode: format.Both} // the server's own mode: both blocks
+				d = render.ToolError{Mode: render.ModeBoth} // the server's own mode: both blocks
 			}
 			opts := []render.RendererOption{render.WithLogger(slog.New(slog.DiscardHandler))}
 			if on {

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 )
 
 func TestXMLTextLikeFusion(t *testing.T) {
@@ -155,26 +155,4 @@ func TestJSONAppenders(t *testing.T) {
 	got := string(format.AppendJSONValue(nil, map[string]any{"b": 1, "a": make(chan int)}, format.GoJSON))
 	assert.True(t, json.Valid([]byte(got)), "AppendJSONValue: %s", got)
 	assert.True(t, strings.HasPrefix(got, `{"a":"!ERROR:`), "AppendJSONValue: %s", got)
-}
-
-func TestMode(t *testing.T) {
-	for in, want := range map[string]format.Mode{"": format.Markdown, "markdown": format.Markdown, "json": format.JSON, "both": format.Both} {
-		m, err := format.ParseMode(in)
-		assert.NoError(t, err, "ParseMode(%q)", in)
-		assert.Equal(t, want, m, "ParseMode(%q)", in)
-		if in != "" {
-			assert.Equal(t, in, m.String())
-		}
-	}
-	for _, bad := range []string{"JSON", "html", " both"} {
-		_, err := format.ParseMode(bad)
-		assert.Error(t, err, "ParseMode(%q) accepted", bad)
-	}
-	// Human/Machine gating.
-	assert.True(t, format.Markdown.Human())
-	assert.False(t, format.Markdown.Machine())
-	assert.False(t, format.JSON.Human())
-	assert.True(t, format.JSON.Machine())
-	assert.True(t, format.Both.Human())
-	assert.True(t, format.Both.Machine())
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 )
 
 func TestAppendMarkdownText(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 )
 
 // FuzzSent: any string prints quoted, at most 50 UTF-16 units between the

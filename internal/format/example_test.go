@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 )
 
 func ExampleSent() {
@@ -36,12 +36,6 @@ func ExampleAppendJSNumber() {
 	// 100000000000000000000
 	// 1e+21
 	// 1e-7
-}
-
-func ExampleParseMode() {
-	m, _ := format.ParseMode("both")
-	fmt.Println(m, m.Human(), m.Machine())
-	// Output: both true true
 }
 
 func ExampleAppendMarkdownText() {
