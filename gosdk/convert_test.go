@@ -9,8 +9,8 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // TestConvert: every dialect's result, converted to go-sdk's type, holds
@@ -28,7 +28,7 @@ func TestConvert(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(24, 1))
 	for range 100 {
-		models = append(models, rendertest.Model(r))
+		models = append(models, rendercheck.Model(r))
 	}
 	ds := []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: render.ModeBoth},
 		render.ToolError{Mode: render.ModeBoth, NeedsInput: true}, render.XML{}, render.Contract{}, render.Envelope{}}

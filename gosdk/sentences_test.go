@@ -17,8 +17,8 @@ import (
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // markdownOf returns the markdown block of a toolerror result in mode both.
@@ -68,7 +68,7 @@ func TestUnknownToolHostileName(t *testing.T) {
 	}
 	for _, d := range sentenceDialects() {
 		benign := markdownOf(t, unknown(d, "zzz")) // no tool is close: no did-you-mean, as for the hostile names
-		for _, name := range rendertest.HostileTexts() {
+		for _, name := range rendercheck.HostileTexts() {
 			res := unknown(d, name)
 			e, _ := gosdk.Decode(res)
 			want := "The server has no tool named " + format.Quote(name) + "."
@@ -108,7 +108,7 @@ func TestSchemaRejectionInOwnWords(t *testing.T) {
 		})
 		cs := connect(t, s)
 		benign := markdownOf(t, call(t, cs, "login", map[string]any{"user": "ann", "password": "hunter2", "zz": 1}))
-		for _, sent := range append([]string{"hunter2"}, rendertest.HostileTexts()...) {
+		for _, sent := range append([]string{"hunter2"}, rendercheck.HostileTexts()...) {
 			key := sent
 			switch sent {
 			case "hunter2", "user", "password":
@@ -166,7 +166,7 @@ func TestSchemaRejectionFallback(t *testing.T) {
 			return nil, nil, nil
 		})
 		cs := connect(t, s)
-		for _, sent := range append([]string{"hunter2"}, rendertest.HostileTexts()...) {
+		for _, sent := range append([]string{"hunter2"}, rendercheck.HostileTexts()...) {
 			res := call(t, cs, "login", map[string]any{"user": "ann", "password": "hunter2 " + sent})
 			wire, _ := json.Marshal(res)
 			if strings.Contains(string(wire), "hunter2") {

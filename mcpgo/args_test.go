@@ -15,9 +15,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // requireHelpers are the argument helpers of mcp.CallToolRequest that
@@ -245,7 +245,7 @@ func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
 			return res, e
 		}
 		benign, _ := send("apples")
-		for _, key := range append(rendertest.HostileTexts(), "password=hunter2") {
+		for _, key := range append(rendercheck.HostileTexts(), "password=hunter2") {
 			res, e := send(key)
 			assert.Equal(t, errorx.CodeInvalidFieldType, e.Code, d.Name())
 			if d.Name() != render.NameXML { // a <validation_error> shows the fields, not the message
@@ -255,7 +255,7 @@ func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
 			require.Len(t, e.Fields, 1, d.Name())
 			// The path as the dialect keeps it, within the Renderer's limits.
 			path := render.DefaultLimits.Apply(errorx.New("X", "m").WithFields(errorx.WrongTypeField("counts."+key, 1, "integer")))
-			assert.Equal(t, rendertest.Project(d, path).Fields[0].Path, e.Fields[0].Path, "%s: the key is the field's path", d.Name())
+			assert.Equal(t, rendercheck.Project(d, path).Fields[0].Path, e.Fields[0].Path, "%s: the key is the field's path", d.Name())
 			// A secret key, or one too long to be read for secret words
 			// (errorx.MaxNameSegment), hides what was sent under it.
 			if strings.HasPrefix(key, "password") || len(key) > errorx.MaxNameSegment {

@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // configurations are every dialect, every toolerror mode and the
@@ -39,7 +39,7 @@ func TestResultIsMCPGos(t *testing.T) {
 			errorx.Field{Path: "category", Message: "Required.", Options: []string{"a", "b"}}),
 	}
 	for range 300 {
-		models = append(models, rendertest.Model(r))
+		models = append(models, rendercheck.Model(r))
 	}
 	for _, d := range configurations() {
 		for _, e := range models {

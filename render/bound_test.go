@@ -13,8 +13,8 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // bigMarshaler's MarshalJSON returns n bytes of JSON (a string).
@@ -72,7 +72,7 @@ func TestRendererBoundsEveryValueKind(t *testing.T) {
 				if n := resultBytes(t, res); n > render.DefaultLimits.MaxOutput {
 					t.Errorf("%s, %s: %s: %d bytes, limit %d", name, e.Message, d.Name(), n, render.DefaultLimits.MaxOutput)
 				}
-				if err := rendertest.Valid(res); err != nil {
+				if err := rendercheck.Valid(res); err != nil {
 					t.Errorf("%s, %s: %s: %v", name, e.Message, d.Name(), err)
 				}
 				if _, dialect := render.Decode(res); dialect != d.Name() {
@@ -143,14 +143,14 @@ func TestRenderSelfContainingDetails(t *testing.T) {
 		e := errorx.New("CYCLE", "m").WithDetail("d", v).WithFields(errorx.SentField("p", v, "m"))
 		for _, d := range dialects() {
 			res := renderWithin(t, name+" "+d.Name(), func() *render.Result { return d.Render(e) })
-			if err := rendertest.Valid(res); err != nil {
+			if err := rendercheck.Valid(res); err != nil {
 				t.Errorf("%s: %s: %v", name, d.Name(), err)
 			}
 			if w := wire(t, res); !strings.Contains(w, "!ERROR:cycle") {
 				t.Errorf("%s: %s: the cycle is not marked: %.300s", name, d.Name(), w)
 			}
 			res = renderWithin(t, name+" Renderer "+d.Name(), func() *render.Result { return render.NewRenderer(d).Render(e) })
-			if err := rendertest.Valid(res); err != nil {
+			if err := rendercheck.Valid(res); err != nil {
 				t.Errorf("%s: Renderer %s: %v", name, d.Name(), err)
 			}
 		}
@@ -165,7 +165,7 @@ func TestRenderSelfContainingError(t *testing.T) {
 	e.WithDetail("self", e)
 	for _, d := range dialects() {
 		res := renderWithin(t, d.Name(), func() *render.Result { return render.NewRenderer(d).Render(e) })
-		if err := rendertest.Valid(res); err != nil {
+		if err := rendercheck.Valid(res); err != nil {
 			t.Errorf("%s: %v", d.Name(), err)
 		}
 		if n := resultBytes(t, res); n > render.DefaultLimits.MaxOutput {
@@ -214,7 +214,7 @@ func TestRawJSONBecomesValidText(t *testing.T) {
 			}
 			got, _ := render.Decode(res)
 			if dv, ok := got.Details.Get("raw"); ok {
-				if s := rendertest.Canonical(errorx.New("X", "").WithDetail("raw", dv)); !strings.Contains(s, "a\ufffdb \ufffd \ufffdx 🚀") {
+				if s := rendercheck.Canonical(errorx.New("X", "").WithDetail("raw", dv)); !strings.Contains(s, "a\ufffdb \ufffd \ufffdx 🚀") {
 					t.Errorf("%s: %s: decoded detail %s", name, d.Name(), s)
 				}
 			}
@@ -322,7 +322,7 @@ func TestMarkdownHandlerTextNoForgery(t *testing.T) {
 			got, _ := render.Decode(cut)
 			full, _ := render.Decode(res)
 			require.NotNil(t, got)
-			assert.Equal(t, rendertest.Canonical(full), rendertest.Canonical(got), "%q: the block alone reads back otherwise", id)
+			assert.Equal(t, rendercheck.Canonical(full), rendercheck.Canonical(got), "%q: the block alone reads back otherwise", id)
 			assert.Equal(t, e.Message, got.Message)
 			assert.Equal(t, e.Recovery, got.Recovery)
 			assert.Equal(t, block, render.ToolError{Mode: render.ModeBoth}.Render(got).Content[0].Text, "%q: the block renders back otherwise", id)

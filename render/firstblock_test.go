@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // firstBlockModels are the models of the golden corpus (the scenarios and
@@ -23,7 +23,7 @@ func firstBlockModels(n int) []*errorx.Error {
 	}
 	r := rand.New(rand.NewPCG(23, 1))
 	for range n {
-		out = append(out, rendertest.Model(r))
+		out = append(out, rendercheck.Model(r))
 	}
 	return out
 }
@@ -44,9 +44,9 @@ func checkFirstBlock(d render.Dialect, e *errorx.Error, rerender bool) error {
 	full, fullName := render.Decode(res)
 	cut := &render.Result{Content: res.Content[:1], IsError: res.IsError}
 	got, name := render.Decode(cut)
-	if name != fullName || rendertest.Canonical(got) != rendertest.Canonical(full) {
+	if name != fullName || rendercheck.Canonical(got) != rendercheck.Canonical(full) {
 		return fmt.Errorf("the first block decodes (%s) to\n%s\nthe whole result (%s) to\n%s\nblock %q",
-			name, rendertest.Canonical(got), fullName, rendertest.Canonical(full), cut.Content[0].Text)
+			name, rendercheck.Canonical(got), fullName, rendercheck.Canonical(full), cut.Content[0].Text)
 	}
 	if !rerender || d.Name() == render.NameXML && got.Details.Len() != e.Details.Len() {
 		return nil

@@ -8,8 +8,8 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/golden"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // fixedNow is the envelope clock of every golden file: the timestamp of the
@@ -108,7 +108,7 @@ func checkWellFormed(t *testing.T, files map[string][]byte) {
 				t.Errorf("%s is not valid JSON:\n%s", name, b)
 			}
 		case ".xml":
-			if err := rendertest.WellFormedXML(b); err != nil {
+			if err := rendercheck.WellFormedXML(b); err != nil {
 				t.Errorf("%s is not well-formed XML: %v\n%s", name, err, b)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
@@ -94,14 +95,14 @@ func TestHostileModels(t *testing.T) {
 // JSON round trip: valid output, and Decode gives the projection.
 func checkLight(d render.Dialect, e *errorx.Error, _ func(*errorx.Error) *errorx.Error) error {
 	res := d.Render(e)
-	if err := rendertest.Valid(res); err != nil {
+	if err := rendercheck.Valid(res); err != nil {
 		return err
 	}
 	got, name := render.Decode(res)
 	if name != d.Name() {
 		return errors.New("Decode says " + name)
 	}
-	if g, w := rendertest.Canonical(got), rendertest.Canonical(rendertest.Project(d, e)); g != w {
+	if g, w := rendercheck.Canonical(got), rendercheck.Canonical(rendercheck.Project(d, e)); g != w {
 		return errors.New("round trip differs")
 	}
 	return nil
@@ -113,8 +114,8 @@ func TestNoForgedStructure(t *testing.T) {
 	e := hostileModels()["forged structure"]
 	for _, d := range dialects() {
 		got, _ := render.Decode(d.Render(e))
-		if got.Recovery != rendertest.Project(d, e).Recovery || got.Details.Has("forged") || got.IsRetryable() {
-			t.Errorf("%s: forged structure took effect: %s", d.Name(), rendertest.Canonical(got))
+		if got.Recovery != rendercheck.Project(d, e).Recovery || got.Details.Has("forged") || got.IsRetryable() {
+			t.Errorf("%s: forged structure took effect: %s", d.Name(), rendercheck.Canonical(got))
 		}
 	}
 }

@@ -7,8 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 func TestLimitsWithinIsUntouched(t *testing.T) {
@@ -55,7 +55,7 @@ func TestLimitsBound(t *testing.T) {
 	}
 	for _, d := range dialects() {
 		res := d.Render(b)
-		if err := rendertest.Valid(res); err != nil {
+		if err := rendercheck.Valid(res); err != nil {
 			t.Fatalf("%s: %v", d.Name(), err)
 		}
 		size, _ := json.Marshal(res)
@@ -93,7 +93,7 @@ func TestLimitsValues(t *testing.T) {
 		t.Errorf("sent: %q", s)
 	}
 	// The same input is cut the same way.
-	if rendertest.Canonical(l.Apply(e)) != rendertest.Canonical(b) {
+	if rendercheck.Canonical(l.Apply(e)) != rendercheck.Canonical(b) {
 		t.Error("Apply is not deterministic")
 	}
 }

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // TestMarkdownBlockReadsBack: toolError:v1's markdown block, alone, reads
@@ -24,9 +24,9 @@ func TestMarkdownBlockReadsBack(t *testing.T) {
 	} {
 		res := render.ToolError{}.Render(e)
 		got, name := render.Decode(&render.Result{Content: res.Content, IsError: res.IsError})
-		want := rendertest.Project(render.ToolError{}, e)
-		if name != render.NameToolError || rendertest.Canonical(got) != rendertest.Canonical(want) {
-			t.Errorf("the block\n%s\nreads back (%s) as\n%s\nwant\n%s", res.Content[0].Text, name, rendertest.Canonical(got), rendertest.Canonical(want))
+		want := rendercheck.Project(render.ToolError{}, e)
+		if name != render.NameToolError || rendercheck.Canonical(got) != rendercheck.Canonical(want) {
+			t.Errorf("the block\n%s\nreads back (%s) as\n%s\nwant\n%s", res.Content[0].Text, name, rendercheck.Canonical(got), rendercheck.Canonical(want))
 		}
 	}
 	for _, c := range []struct {

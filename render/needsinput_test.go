@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // TestNeedsInput: with NeedsInput, an error that only lacks input becomes a
@@ -33,8 +33,8 @@ func TestNeedsInput(t *testing.T) {
 		t.Errorf("structuredContent:\n got %s\nwant %s", got, want)
 	}
 	got, name := render.Decode(res)
-	if name != render.NameToolError || rendertest.Canonical(got) != rendertest.Canonical(rendertest.ProjectNeedsInput(missing)) {
-		t.Errorf("decoded %s %s", name, rendertest.Canonical(got))
+	if name != render.NameToolError || rendercheck.Canonical(got) != rendercheck.Canonical(rendercheck.ProjectNeedsInput(missing)) {
+		t.Errorf("decoded %s %s", name, rendercheck.Canonical(got))
 	}
 	// Something was sent: an error, not a question.
 	sent := errorx.New(errorx.CodeInvalidInput, "bad").WithFields(errorx.SentField("id", "", "Must not be empty."))
@@ -72,7 +72,7 @@ func TestNeedsInputSamePathTwice(t *testing.T) {
 	wantModel := errorx.New(errorx.CodeInvalidInput, "Which ones?").WithFields(
 		errorx.Field{Path: "region", Message: "Required.", Rule: "required", Options: []string{"eu", "us", "ap"}},
 		errorx.Field{Path: "size", Message: "Required.", Rule: "required", Options: []string{"s"}})
-	if rendertest.Canonical(got) != rendertest.Canonical(wantModel) || rendertest.Canonical(got) != rendertest.Canonical(rendertest.ProjectNeedsInput(e)) {
-		t.Errorf("decoded %s", rendertest.Canonical(got))
+	if rendercheck.Canonical(got) != rendercheck.Canonical(wantModel) || rendercheck.Canonical(got) != rendercheck.Canonical(rendercheck.ProjectNeedsInput(e)) {
+		t.Errorf("decoded %s", rendercheck.Canonical(got))
 	}
 }

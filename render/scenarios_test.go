@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // scenario is one realistic error, rendered in every dialect into
@@ -155,7 +155,7 @@ func TestScenarios(t *testing.T) {
 				if name != d.Name() {
 					t.Fatalf("Decode says dialect %q, want %q", name, d.Name())
 				}
-				if g, w := modelJSON(t, got), modelJSON(t, rendertest.Project(d, sc.err())); g != w {
+				if g, w := modelJSON(t, got), modelJSON(t, rendercheck.Project(d, sc.err())); g != w {
 					t.Errorf("%s round trip:\n got %s\nwant %s", d.Name(), g, w)
 				}
 			}

@@ -11,8 +11,8 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/golden"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // seedExample is one JSON or XML example of a seed document (the document
@@ -232,7 +232,7 @@ func TestSeeds(t *testing.T) {
 			if name != ex.d.Name() {
 				t.Fatalf("Decode says %q, want %q", name, ex.d.Name())
 			}
-			if g, w := modelJSON(t, got), modelJSON(t, rendertest.Project(ex.d, ex.e)); g != w {
+			if g, w := modelJSON(t, got), modelJSON(t, rendercheck.Project(ex.d, ex.e)); g != w {
 				t.Errorf("round trip:\n got %s\nwant %s", g, w)
 			}
 		})
@@ -306,7 +306,7 @@ func TestSeedContractTask(t *testing.T) {
 	// The task response decodes like the error it holds.
 	back, name := render.Decode(errorResult(string(got)))
 	if name != render.NameContract || back.Code != "MCP_NOT_CONNECTED" || back.Details.Len() != 3 {
-		t.Errorf("decoded %s as %q", rendertest.Canonical(back), name)
+		t.Errorf("decoded %s as %q", rendercheck.Canonical(back), name)
 	}
 }
 

@@ -12,8 +12,8 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // sentenceCase builds, for caller text h, the result a server gives in
@@ -91,7 +91,7 @@ func TestRenderSentencesHostile(t *testing.T) {
 	for _, c := range sentenceCases {
 		for _, d := range dialects() {
 			benign := c.result(t, d, "benign")
-			for _, h := range rendertest.HostileTexts() {
+			for _, h := range rendercheck.HostileTexts() {
 				res := c.result(t, d, h)
 				e, _ := render.Decode(res)
 				require.NotNil(t, e, "%s, %s", c.name, d.Name())

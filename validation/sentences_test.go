@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -181,7 +181,7 @@ func checkTexts(t *testing.T, e *errorx.Error, h string) {
 func checkSkeleton(t *testing.T, what string, d render.Dialect, plain, hostile *errorx.Error) {
 	t.Helper()
 	a, b := d.Render(plain), d.Render(hostile)
-	if err := rendertest.Valid(b); err != nil {
+	if err := rendercheck.Valid(b); err != nil {
 		t.Errorf("%s: %.600v", what, err)
 	}
 	if len(a.Content) != len(b.Content) {

@@ -22,9 +22,9 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/format"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -585,7 +585,7 @@ func CheckFirstBlock(t testing.TB, res *render.Result) {
 	got, name := render.Decode(&render.Result{Content: res.Content[:1], IsError: res.IsError})
 	if name != fullName || sortedCanonical(got) != sortedCanonical(full) {
 		t.Errorf("the first block alone decodes (%q) to\n%s\nthe whole result (%q) to\n%s\nfirst block: %s",
-			name, rendertest.Canonical(got), fullName, rendertest.Canonical(full), res.Content[0].Text)
+			name, rendercheck.Canonical(got), fullName, rendercheck.Canonical(full), res.Content[0].Text)
 	}
 }
 
@@ -653,14 +653,14 @@ func typoHint(t *testing.T, typ reflect.Type, args map[string]any, typo string) 
 	return ""
 }
 
-// sortedCanonical is rendertest.Canonical of e with its details in key
+// sortedCanonical is rendercheck.Canonical of e with its details in key
 // order.
 func sortedCanonical(e *errorx.Error) string {
 	if e == nil {
-		return rendertest.Canonical(e)
+		return rendercheck.Canonical(e)
 	}
 	c := e.Clone()
 	c.Details = errorx.DetailsOf(slices.SortedFunc(slices.Values(c.Details.Pairs()),
 		func(a, b errorx.Detail) int { return strings.Compare(a.Key, b.Key) })...)
-	return rendertest.Canonical(c)
+	return rendercheck.Canonical(c)
 }

@@ -1,4 +1,4 @@
-package rendertest
+package rendercheck
 
 import "strings"
 
