@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"github.com/mcperr/mcperr/internal/codes"
 )
 
 // StatusCoder is implemented by errors that carry an HTTP status; From uses
@@ -68,13 +70,13 @@ func From(err error) *Error {
 	case errors.Is(err, context.DeadlineExceeded) || isTimeout(err):
 		e = New(CodeTimeout, "The operation timed out.")
 	case errors.Is(err, context.Canceled):
-		e = New(CodeCancelled, "The request was cancelled.")
+		e = New(codes.Cancelled, "The request was cancelled.")
 	case errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || isNetwork(err):
-		e = New(CodeServiceUnavailable, "A service this tool depends on is unreachable.")
+		e = New(codes.ServiceUnavailable, "A service this tool depends on is unreachable.")
 	case errors.Is(err, os.ErrNotExist):
 		e = New(CodeNotFound, "The requested resource does not exist.")
 	case errors.Is(err, os.ErrPermission):
-		e = New(CodeForbidden, "Permission denied.")
+		e = New(codes.Forbidden, "Permission denied.")
 	default:
 		var s StatusCoder
 		if errors.As(err, &s) && s.StatusCode() != 0 {
@@ -127,9 +129,9 @@ func FromStatus(status int, message string) *Error {
 func statusCode(status int) string {
 	switch {
 	case status == 401:
-		return CodeUnauthorized
+		return codes.Unauthorized
 	case status == 403:
-		return CodeForbidden
+		return codes.Forbidden
 	case status == 404:
 		return CodeNotFound
 	case status == 409:
@@ -137,9 +139,9 @@ func statusCode(status int) string {
 	case status == 429:
 		return CodeRateLimited
 	case status >= 500:
-		return CodeServerError // 6xx to 9xx too, as toolError:v1's reference reads every status from 500 up
+		return codes.ServerError // 6xx to 9xx too, as toolError:v1's reference reads every status from 500 up
 	case status >= 400 && status <= 499:
-		return CodeClientError
+		return codes.ClientError
 	}
 	return CodeInternalError
 }

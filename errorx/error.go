@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
 )
 
@@ -149,7 +150,7 @@ func Required(field string) *Error {
 // format.Quote; expected is written as it is when it is a plain word.
 func WrongType(field string, sent any, expected string) *Error {
 	f, typ := Quote(field), withArticle(word(expected))
-	e := New(CodeInvalidFieldType, "Field "+f+" must be "+typ+".")
+	e := New(codes.InvalidFieldType, "Field "+f+" must be "+typ+".")
 	e.Recovery = "Send " + f + " as " + typ + " and retry."
 	e.Fields = []Field{WrongTypeField(field, sent, expected)}
 	return e
@@ -168,7 +169,7 @@ func withArticle(typ string) string {
 // values. The sentences name field through format.Quote.
 func MissingDiscriminator(field string, actions ...string) *Error {
 	f := Quote(field)
-	e := New(CodeMissingDiscriminator, "The required field "+f+" is missing.")
+	e := New(codes.MissingDiscriminator, "The required field "+f+" is missing.")
 	e.Recovery = "Add the " + f + " field as a string and call the tool again."
 	e.Actions = actions
 	return e
@@ -181,7 +182,7 @@ func MissingDiscriminator(field string, actions ...string) *Error {
 // is when it is a plain word, else quoted too.
 func UnknownAction(field, value string, actions ...string) *Error {
 	f := word(field)
-	e := New(CodeUnknownAction, "The "+f+" "+Quote(value)+" does not exist.")
+	e := New(codes.UnknownAction, "The "+f+" "+Quote(value)+" does not exist.")
 	e.Recovery = "Choose a valid " + f + " from available_actions and call the tool again."
 	e.Actions = actions
 	return e
@@ -193,7 +194,7 @@ func UnknownAction(field, value string, actions ...string) *Error {
 // got as it is when it is a plain word, else quoted too.
 func InvalidDiscriminator(field, got string, actions ...string) *Error {
 	f := Quote(field)
-	e := New(CodeInvalidDiscriminator, "Discriminator field "+f+" must be a string, got "+word(got)+".")
+	e := New(codes.InvalidDiscriminator, "Discriminator field "+f+" must be a string, got "+word(got)+".")
 	e.Recovery = "Set " + f + " to one of the available actions as a string."
 	e.Actions = actions
 	return e

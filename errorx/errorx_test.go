@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 )
 
 // designExample is the model's JSON form exactly as DESIGN.md gives it.
@@ -418,7 +419,7 @@ func TestUnmarshalNullLeavesError(t *testing.T) {
 // with its article, and carries the field with the value sent.
 func TestWrongType(t *testing.T) {
 	e := errorx.WrongType("age", json.Number("7.5"), "integer")
-	assert.Equal(t, errorx.CodeInvalidFieldType, e.Code)
+	assert.Equal(t, codes.InvalidFieldType, e.Code)
 	assert.Equal(t, errorx.ClassValidation, e.EffectiveClass())
 	assert.Equal(t, `Field "age" must be an integer.`, e.Message)
 	assert.Equal(t, `Send "age" as an integer and retry.`, e.Recovery)

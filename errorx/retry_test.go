@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 )
 
 func TestRetryPolicyDefault(t *testing.T) {
@@ -43,7 +44,7 @@ func TestRetryPolicyNext(t *testing.T) {
 		{"beyond max attempts", errorx.Transient("x"), 4, 0, false},
 		{"validation never", errorx.New(errorx.CodeInvalidInput, "x").WithRetryable(true), 1, 0, false},
 		{"not found never", errorx.NotFound("x").WithRetryable(true), 1, 0, false},
-		{"permission never", errorx.New(errorx.CodeMCPAuthFailed, "x"), 1, 0, false}, // recoverable by re-auth, not by retrying
+		{"permission never", errorx.New(codes.MCPAuthFailed, "x"), 1, 0, false}, // recoverable by re-auth, not by retrying
 		{"internal is not retryable", errorx.New(errorx.CodeInternalError, "x"), 1, 0, false},
 		{"conflict stated retryable", errorx.Conflict("x").WithRetryable(true), 2, 2 * time.Second, true},
 		{"transient stated not retryable", errorx.Transient("x").WithRetryable(false), 1, 0, false},

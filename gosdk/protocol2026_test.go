@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -22,12 +23,12 @@ func TestToolFailureKeepsGoSDKFields(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
 	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.Interbase{}, render.WithToolFailure(render.ToolFailureKey))))
 	mcp.AddTool(s, &mcp.Tool{Name: "typed"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
-		return nil, nil, errorx.New(errorx.CodeForbidden, "No.")
+		return nil, nil, errorx.New(codes.Forbidden, "No.")
 	})
 	s.AddTool(&mcp.Tool{Name: "traced", InputSchema: map[string]any{"type": "object"}},
 		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			res := &mcp.CallToolResult{Meta: mcp.Meta{"io.example/trace": "t-1"}}
-			res.SetError(errorx.New(errorx.CodeForbidden, "No."))
+			res.SetError(errorx.New(codes.Forbidden, "No."))
 			return res, nil
 		})
 	cs := connect(t, s)

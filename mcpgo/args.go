@@ -10,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/jsontype"
 )
 
@@ -65,7 +66,7 @@ func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
 // lines of markdown, or a secret); the key reaches the model only in the
 // field's path, which every dialect escapes.
 func wrongEntry(field, path string, sent any, expected string) *errorx.Error {
-	e := errorx.New(errorx.CodeInvalidFieldType, "An entry of "+errorx.Quote(field)+" has the wrong type.")
+	e := errorx.New(codes.InvalidFieldType, "An entry of "+errorx.Quote(field)+" has the wrong type.")
 	e.Recovery = errorx.ValidationRecovery
 	e.Fields = []errorx.Field{errorx.WrongTypeField(path, sent, expected)}
 	return e

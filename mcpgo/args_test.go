@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
@@ -247,7 +248,7 @@ func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
 		benign, _ := send("apples")
 		for _, key := range append(rendercheck.HostileTexts(), "password=hunter2") {
 			res, e := send(key)
-			assert.Equal(t, errorx.CodeInvalidFieldType, e.Code, d.Name())
+			assert.Equal(t, codes.InvalidFieldType, e.Code, d.Name())
 			if d.Name() != render.NameXML { // a <validation_error> shows the fields, not the message
 				assert.Equal(t, `An entry of "counts" has the wrong type.`, e.Message, d.Name())
 			}

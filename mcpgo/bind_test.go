@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -128,18 +129,18 @@ func TestRequestAction(t *testing.T) {
 		t.Fatalf("got %q %v", a, e)
 	}
 	_, e := mcpgo.RequestAction(req(`{"name":"x"}`), "action", "list", "create")
-	if e == nil || e.Code != errorx.CodeMissingDiscriminator || e.Tool != "users" {
+	if e == nil || e.Code != codes.MissingDiscriminator || e.Tool != "users" {
 		t.Fatalf("absent: %+v", e)
 	}
 	_, e = mcpgo.RequestAction(req(`{"action":null}`), "action", "list", "create")
-	if e == nil || e.Code != errorx.CodeInvalidDiscriminator || e.Message != `Discriminator field "action" must be a string, got object.` {
+	if e == nil || e.Code != codes.InvalidDiscriminator || e.Message != `Discriminator field "action" must be a string, got object.` {
 		t.Fatalf("null: %+v", e)
 	}
 	var r mcp.CallToolRequest
 	r.Params.Name = "users"
 	r.Params.Arguments = map[string]any{"action": "lis"}
 	_, e = mcpgo.RequestAction(r, "action", "list", "create")
-	if e == nil || e.Code != errorx.CodeUnknownAction || e.Recovery != `Choose a valid action from available_actions and call the tool again. Did you mean "list"?` {
+	if e == nil || e.Code != codes.UnknownAction || e.Recovery != `Choose a valid action from available_actions and call the tool again. Did you mean "list"?` {
 		t.Fatalf("map arguments: %+v", e)
 	}
 }

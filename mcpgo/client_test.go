@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -80,11 +81,11 @@ func TestCallWithRetryGivesUp(t *testing.T) {
 	always := func(e *errorx.Error) func(int) *errorx.Error { return func(int) *errorx.Error { return e } }
 
 	// Retries exhausted: 1 call + 3 retries, then the decoded error.
-	c, calls := flakyServer(t, render.XML{}, always(errorx.New(errorx.CodeServerBusy, "Busy.")))
+	c, calls := flakyServer(t, render.XML{}, always(errorx.New(codes.ServerBusy, "Busy.")))
 	res, err := mcpgo.CallWithRetry(t.Context(), c, call("flaky"), fast)
 	var e *errorx.Error
 	if assert.ErrorAs(t, err, &e, "exhausted") {
-		assert.Equal(t, errorx.CodeServerBusy, e.Code, "exhausted")
+		assert.Equal(t, codes.ServerBusy, e.Code, "exhausted")
 	}
 	assert.NotNil(t, res, "exhausted")
 	assert.Equal(t, int32(4), calls.Load(), "exhausted: want SERVER_BUSY after 4 calls")
@@ -99,7 +100,7 @@ func TestCallWithRetryGivesUp(t *testing.T) {
 	assert.Equal(t, int32(1), calls.Load(), "validation: want 1 call")
 
 	// A warning is a success.
-	c, calls = flakyServer(t, render.XML{}, always(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)))
+	c, calls = flakyServer(t, render.XML{}, always(errorx.New(codes.Deprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)))
 	_, err = mcpgo.CallWithRetry(t.Context(), c, call("flaky"), fast)
 	assert.NoError(t, err, "warning")
 	assert.Equal(t, int32(1), calls.Load(), "warning: calls")
@@ -154,7 +155,7 @@ func TestCallWithRetryResultAfterDeadline(t *testing.T) {
 		wantErr func(error) bool
 	}{
 		{"success", mcp.NewToolResultText("charged"), func(err error) bool { return err == nil }},
-		{"warning", mcpgo.FromResult(render.Interbase{}.Render(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning))),
+		{"warning", mcpgo.FromResult(render.Interbase{}.Render(errorx.New(codes.Deprecated, "Use v2.").WithSeverity(errorx.SeverityWarning))),
 			func(err error) bool { return err == nil }},
 		{"final tool error", mcpgo.FromResult(render.XML{}.Render(errorx.Conflict("Already charged."))), func(err error) bool {
 			e, ok := errorx.As(err)

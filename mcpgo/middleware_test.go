@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
@@ -67,13 +68,13 @@ func TestMiddlewareErrors(t *testing.T) {
 	}{
 		{"model error", handler(nil, errorx.Conflict("Taken.")), errorx.CodeConflict, nil, "", ""},
 		{"wrapped model error", handler(nil, fmt.Errorf("reserve: %w", errorx.Conflict("Taken."))), errorx.CodeConflict, nil, "", ""},
-		{"classified Go error", handler(nil, fmt.Errorf("read /etc/shadow: %w", os.ErrPermission)), errorx.CodeForbidden, nil, "", "shadow"},
+		{"classified Go error", handler(nil, fmt.Errorf("read /etc/shadow: %w", os.ErrPermission)), codes.Forbidden, nil, "", "shadow"},
 		{"unclassified Go error", handler(nil, errors.New("dial db: password=hunter2")), errorx.CodeInternalError, nil, "password=[redacted]", "hunter2"},
 		{"internal model error around a Go error", handler(nil, errorx.Wrap(errors.New("insert: password=hunter2"), errorx.CodeInternalError, "Could not save.")),
 			errorx.CodeInternalError, nil, "password=[redacted]", "hunter2"},
 		{"internal model error without a cause", handler(nil, errorx.Internal("Could not save.")), errorx.CodeInternal, nil, "", ""},
-		{"transient model error around a Go error", handler(nil, errorx.Wrap(errors.New("dial: timeout"), errorx.CodeServiceUnavailable, "Try later.")),
-			errorx.CodeServiceUnavailable, nil, "", "dial"},
+		{"transient model error around a Go error", handler(nil, errorx.Wrap(errors.New("dial: timeout"), codes.ServiceUnavailable, "Try later.")),
+			codes.ServiceUnavailable, nil, "", "dial"},
 		{"no result and no error", handler(nil, nil), errorx.CodeInternalError, nil, "neither a result nor an error", ""},
 		{"nil *errorx.Error", handler(nil, (*errorx.Error)(nil)), errorx.CodeInternalError, nil, "nil *errorx.Error", ""},
 		{"nil *errorx.Error with a result: no error", handler(ok, (*errorx.Error)(nil)), "", ok, "", ""},
@@ -210,7 +211,7 @@ func TestMiddlewareOrder(t *testing.T) {
 	deny := func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			if req.GetString("token", "") == "" {
-				return nil, errorx.New(errorx.CodeUnauthorized, "A token is required.")
+				return nil, errorx.New(codes.Unauthorized, "A token is required.")
 			}
 			return next(ctx, req)
 		}
@@ -224,7 +225,7 @@ func TestMiddlewareOrder(t *testing.T) {
 		stackLogs bool
 	}{
 		{"outermost renders another middleware's error", []server.ServerOption{
-			server.WithToolHandlerMiddleware(mw), server.WithToolHandlerMiddleware(deny)}, errorx.CodeUnauthorized, false},
+			server.WithToolHandlerMiddleware(mw), server.WithToolHandlerMiddleware(deny)}, codes.Unauthorized, false},
 		{"outside WithRecovery", []server.ServerOption{
 			server.WithToolHandlerMiddleware(mw), server.WithRecovery()}, errorx.CodeInternalError, false},
 		{"inside WithRecovery", []server.ServerOption{

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -25,7 +26,7 @@ func schemaServer(r *render.Renderer) *server.MCPServer {
 			WithClass(errorx.ClassTransient).
 			WithRetryable(true)
 		if req.GetBool("warn", false) {
-			e = errorx.New(errorx.CodeDeprecated, "Deprecated.").WithSeverity(errorx.SeverityWarning)
+			e = errorx.New(codes.Deprecated, "Deprecated.").WithSeverity(errorx.SeverityWarning)
 		}
 		return nil, e
 	}

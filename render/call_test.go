@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
 )
@@ -79,7 +80,7 @@ func TestCallTools(t *testing.T) {
 	// A warning of a tool with an outputSchema becomes an error result: a
 	// strict client throws on a result without structuredContent and
 	// without isError.
-	warn := errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)
+	warn := errorx.New(codes.Deprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)
 	tools := &toolSet{schemas: map[string]bool{"weather.get": true}}
 	res := render.NewRenderer(render.Interbase{}).RenderCall(ctx, &render.Call{Tool: "weather.get", Tools: tools}, warn)
 	assert.True(t, res.IsError)

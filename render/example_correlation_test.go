@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -36,7 +37,7 @@ func ExampleWithCorrelationID() {
 func ExampleWithToolFailure() {
 	r := render.NewRenderer(render.XML{}, render.WithToolFailure(render.ToolFailureKey))
 	ctx := render.ContextWithCorrelationID(context.Background(), "req-9")
-	res := r.RenderCall(ctx, &render.Call{Tool: "search"}, errorx.New(errorx.CodeForbidden, "Only admins may search the audit log.").
+	res := r.RenderCall(ctx, &render.Call{Tool: "search"}, errorx.New(codes.Forbidden, "Only admins may search the audit log.").
 		WithRecovery("Ask an administrator to run the search."))
 	block, _ := json.MarshalIndent(res.Meta[render.ToolFailureKey], "", "  ")
 	fmt.Println(string(block))

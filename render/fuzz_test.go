@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
@@ -78,7 +79,7 @@ func FuzzRenderStrings(f *testing.F) {
 				WithSeverity(errorx.SeverityError).WithRetryAfter(1500e6),
 			errorx.New(code, message).WithDetail(key, map[string]any{value: []any{sent}}).WithTool(tool).
 				WithFields(errorx.Field{Path: path, Sent: sent, WasSent: true, Message: message, Expected: value, Options: []string{key}, Hint: recovery, Rule: code}),
-			errorx.New(errorx.CodeUnknownAction, message).WithActions(value, key, sent).WithRecovery(recovery),
+			errorx.New(codes.UnknownAction, message).WithActions(value, key, sent).WithRecovery(recovery),
 			errorx.Required(path),
 			// One path twice (needsInput:v1 asks for it once), a sent value
 			// read as raw JSON and as a number literal.

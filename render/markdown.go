@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -27,7 +28,7 @@ func decodeMarkdown(text string) (e *errorx.Error, whole, ok bool) {
 		return e, true, true
 	}
 	msg, _, _ := strings.Cut(rest, "\n\n**")
-	return errorx.New(errorx.CodeUnknownError, msg), false, true
+	return errorx.New(codes.UnknownError, msg), false, true
 }
 
 // readMarkdown reads the block after its prefix from the end: every

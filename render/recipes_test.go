@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -121,7 +122,7 @@ func TestDecodeSuccessIsNoError(t *testing.T) {
 		}
 	}
 	for _, d := range dialects() {
-		res := d.Render(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning))
+		res := d.Render(errorx.New(codes.Deprecated, "Use v2.").WithSeverity(errorx.SeverityWarning))
 		if e, name := render.Decode(res); res.IsError || e == nil || name != d.Name() || e.Severity != errorx.SeverityWarning {
 			t.Errorf("%s warning: isError %v, decoded %v as %q", d.Name(), res.IsError, e, name)
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
 )
@@ -65,7 +66,7 @@ func scenarios() []scenario {
 				)
 		}, true},
 		{"permission", func() *errorx.Error {
-			return errorx.New(errorx.CodeForbidden, "You may not delete projects in workspace ws_42.").
+			return errorx.New(codes.Forbidden, "You may not delete projects in workspace ws_42.").
 				WithStatus(403).
 				WithRecovery("Ask a workspace admin for the projects:delete permission.").
 				WithDetail("workspace_id", "ws_42").
@@ -84,7 +85,7 @@ func scenarios() []scenario {
 			return errorx.From(fmt.Errorf("call billing: %w", ctx.Err())).WithTool("billing.sync")
 		}, true},
 		{"warning", func() *errorx.Error {
-			return errorx.New(errorx.CodeDeprecated, "This endpoint is deprecated. Use billing.invoices_v2 instead.").
+			return errorx.New(codes.Deprecated, "This endpoint is deprecated. Use billing.invoices_v2 instead.").
 				WithSeverity(errorx.SeverityWarning).
 				WithActions("billing.invoices_v2")
 		}, false},

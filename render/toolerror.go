@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
@@ -67,34 +68,34 @@ func (d ToolError) WithMode(m Mode) ToolError { d.Mode = m; return d }
 // UNKNOWN_ERROR for INTERNAL, which nothing classifies.
 func (ToolError) Code(e *errorx.Error) string {
 	switch e.Code {
-	case errorx.CodeNetworkError, errorx.CodeServerError, errorx.CodeClientError,
-		errorx.CodeNotFound, errorx.CodeAuthenticationError, errorx.CodeUnknownError:
+	case codes.NetworkError, codes.ServerError, codes.ClientError,
+		errorx.CodeNotFound, codes.AuthenticationError, codes.UnknownError:
 		return e.Code
 	}
 	if s := e.HTTPStatus(); s != 0 {
 		switch {
 		case s >= 500:
-			return errorx.CodeServerError
+			return codes.ServerError
 		case s == 404:
 			return errorx.CodeNotFound
 		case s == 401 || s == 403:
-			return errorx.CodeAuthenticationError
+			return codes.AuthenticationError
 		case s >= 400:
-			return errorx.CodeClientError
+			return codes.ClientError
 		}
-		return errorx.CodeNetworkError
+		return codes.NetworkError
 	}
 	switch e.EffectiveClass() {
 	case errorx.ClassTransient:
-		return errorx.CodeNetworkError
+		return codes.NetworkError
 	case errorx.ClassNotFound:
 		return errorx.CodeNotFound
 	case errorx.ClassPermission:
-		return errorx.CodeAuthenticationError
+		return codes.AuthenticationError
 	case errorx.ClassValidation, errorx.ClassConflict:
-		return errorx.CodeClientError
+		return codes.ClientError
 	}
-	return errorx.CodeUnknownError
+	return codes.UnknownError
 }
 
 // Render returns e as a toolError:v1 result.

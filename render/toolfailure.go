@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 )
 
 // The _meta keys of the ToolFailure block.
@@ -125,15 +126,15 @@ func NewToolFailure(e *errorx.Error, id string, now time.Time) ToolFailure {
 // failureClass maps e onto the ToolFailure class and code.
 func failureClass(e *errorx.Error) (class, code string) {
 	switch e.Code {
-	case errorx.CodeUnknownTool, errorx.CodeCapabilityNotFound, errorx.CodeDeprecated,
-		errorx.CodeNotImplemented, errorx.CodeMethodNotAllowed:
+	case errorx.CodeUnknownTool, codes.CapabilityNotFound, codes.Deprecated,
+		codes.NotImplemented, codes.MethodNotAllowed:
 		return FailureCapability, "capability_unsupported"
-	case errorx.CodeUnauthorized, errorx.CodeAuthenticationError, errorx.CodeAPIKeyRequired,
-		errorx.CodeAPIKeyInvalid, errorx.CodeMCPAuthFailed:
+	case codes.Unauthorized, codes.AuthenticationError, codes.APIKeyRequired,
+		codes.APIKeyInvalid, codes.MCPAuthFailed:
 		return FailureGovernance, "auth_required"
-	case errorx.CodeLimitReached:
+	case codes.LimitReached:
 		return FailureGovernance, "policy_blocked"
-	case errorx.CodeCancelled:
+	case codes.Cancelled:
 		return FailureReliability, "cancelled"
 	}
 	switch e.EffectiveClass() {
@@ -266,13 +267,13 @@ func modelOf(f ToolFailure) (string, errorx.Class) {
 	case "resource_not_found":
 		return errorx.CodeNotFound, errorx.ClassNotFound
 	case "capability_unsupported":
-		return errorx.CodeNotImplemented, errorx.ClassInternal
+		return codes.NotImplemented, errorx.ClassInternal
 	case "retryable_transient_error":
 		return errorx.CodeTransient, errorx.ClassTransient
 	case "auth_required":
-		return errorx.CodeUnauthorized, errorx.ClassPermission
+		return codes.Unauthorized, errorx.ClassPermission
 	case "permission_denied":
-		return errorx.CodeForbidden, errorx.ClassPermission
+		return codes.Forbidden, errorx.ClassPermission
 	}
 	code := ""
 	if lowerSnake(f.Code) {

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -26,24 +27,24 @@ func TestToolFailureMapping(t *testing.T) {
 		{errorx.Validation("Bad."), render.FailureCapability, "invalid_input", false},
 		{errorx.New(errorx.CodeInvalidInput, "Bad."), render.FailureCapability, "invalid_input", false},
 		{errorx.NotFound("Gone."), render.FailureCapability, "resource_not_found", false},
-		{errorx.New(errorx.CodeResourceNotFound, "Gone."), render.FailureCapability, "resource_not_found", false},
+		{errorx.New(codes.ResourceNotFound, "Gone."), render.FailureCapability, "resource_not_found", false},
 		{errorx.New(errorx.CodeUnknownTool, "No such tool."), render.FailureCapability, "capability_unsupported", false},
-		{errorx.New(errorx.CodeNotImplemented, "Later."), render.FailureCapability, "capability_unsupported", false},
-		{errorx.New(errorx.CodeDeprecated, "Gone for good."), render.FailureCapability, "capability_unsupported", false},
+		{errorx.New(codes.NotImplemented, "Later."), render.FailureCapability, "capability_unsupported", false},
+		{errorx.New(codes.Deprecated, "Gone for good."), render.FailureCapability, "capability_unsupported", false},
 		{errorx.New(errorx.CodeConflict, "Taken."), render.FailureCapability, "conflict", false},
-		{errorx.New(errorx.CodeUnauthorized, "Log in."), render.FailureGovernance, "auth_required", false},
-		{errorx.New(errorx.CodeAPIKeyInvalid, "Bad key."), render.FailureGovernance, "auth_required", false},
+		{errorx.New(codes.Unauthorized, "Log in."), render.FailureGovernance, "auth_required", false},
+		{errorx.New(codes.APIKeyInvalid, "Bad key."), render.FailureGovernance, "auth_required", false},
 		{errorx.New("NO_TOKEN", "Log in.").WithStatus(401), render.FailureGovernance, "auth_required", false},
-		{errorx.New(errorx.CodeForbidden, "No."), render.FailureGovernance, "permission_denied", false},
+		{errorx.New(codes.Forbidden, "No."), render.FailureGovernance, "permission_denied", false},
 		{errorx.New(errorx.CodePermission, "No."), render.FailureGovernance, "permission_denied", false},
-		{errorx.New(errorx.CodeLimitReached, "Quota."), render.FailureGovernance, "policy_blocked", false},
+		{errorx.New(codes.LimitReached, "Quota."), render.FailureGovernance, "policy_blocked", false},
 		{errorx.Transient("Down."), render.FailureReliability, "retryable_transient_error", true},
 		{errorx.New(errorx.CodeRateLimited, "Slow down."), render.FailureReliability, "retryable_transient_error", true},
 		{errorx.New(errorx.CodeTimeout, "Slow."), render.FailureReliability, "retryable_transient_error", true},
 		{errorx.Transient("Down.").WithRetryable(false), render.FailureReliability, "transient_error", false},
 		{errorx.New(errorx.CodeInternalError, "Oops."), render.FailureReliability, "internal_error", false},
 		{errorx.New(errorx.CodeInternalError, "Oops.").WithRetryable(true), render.FailureReliability, "internal_error", true},
-		{errorx.New(errorx.CodeCancelled, "Stopped."), render.FailureReliability, "cancelled", false},
+		{errorx.New(codes.Cancelled, "Stopped."), render.FailureReliability, "cancelled", false},
 		{errorx.New("ODD", "Odd.").WithStatus(503), render.FailureReliability, "retryable_transient_error", true},
 	} {
 		f := render.NewToolFailure(c.e, "id-1", at)

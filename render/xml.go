@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
@@ -70,7 +71,7 @@ func (d XML) AppendText(dst []byte, e *errorx.Error) []byte {
 
 func isRouting(code string) bool {
 	switch code {
-	case errorx.CodeMissingDiscriminator, errorx.CodeUnknownAction, errorx.CodeInvalidDiscriminator:
+	case codes.MissingDiscriminator, codes.UnknownAction, codes.InvalidDiscriminator:
 		return true
 	}
 	return false

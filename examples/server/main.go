@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -297,7 +298,7 @@ type matches struct {
 // but its tool declares an outputSchema, so the renderer sets isError anyway
 // (see render.OutputSchemaSafe).
 func findFiles(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, errorx.New(errorx.CodeDeprecated, "files.find is deprecated and no longer returns results. Use search instead.").
+	return nil, errorx.New(codes.Deprecated, "files.find is deprecated and no longer returns results. Use search instead.").
 		WithSeverity(errorx.SeverityWarning).
 		WithActions("search")
 }

@@ -26,7 +26,7 @@ var fragments = []string{
 }
 
 // well-known and awkward codes.
-var codes = []string{
+var modelCodes = []string{
 	"", "NOT_FOUND", "CONFLICT", "VALIDATION", "PERMISSION", "TRANSIENT", "INTERNAL",
 	"NETWORK_ERROR", "SERVER_ERROR", "CLIENT_ERROR", "AUTHENTICATION_ERROR", "UNKNOWN_ERROR",
 	"ProjectNotFound", "RATE_LIMITED", "INTERNAL_ERROR", "INVALID_INPUT", "MISSING_REQUIRED_FIELD",
@@ -95,7 +95,7 @@ func Model(r *rand.Rand) *errorx.Error {
 	if r.IntN(3) == 0 {
 		e.Code = String(r)
 	} else {
-		e.Code = codes[r.IntN(len(codes))]
+		e.Code = modelCodes[r.IntN(len(modelCodes))]
 	}
 	if r.IntN(2) == 0 {
 		e.Class = errorx.Classes[r.IntN(len(errorx.Classes))]

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 	"github.com/mcperr/mcperr/render"
@@ -220,7 +221,7 @@ func xmlProject(e, p *errorx.Error, rules bool) {
 	p.Details = d
 	required := e.Code == errorx.CodeMissingRequiredField && len(e.Fields) == 1 &&
 		e.Fields[0].IsRequired() && e.Message == `Required field "`+e.Fields[0].Path+`" is missing.`
-	routing := e.Code == errorx.CodeMissingDiscriminator || e.Code == errorx.CodeUnknownAction || e.Code == errorx.CodeInvalidDiscriminator
+	routing := e.Code == codes.MissingDiscriminator || e.Code == codes.UnknownAction || e.Code == codes.InvalidDiscriminator
 	switch {
 	case len(e.Fields) > 0 && !required:
 		// The field lines are the message: each field reads back as its
