@@ -12,9 +12,10 @@ import (
 	"github.com/mcperr/mcperr/internal/codes"
 )
 
-// StatusCoder is implemented by errors that carry an HTTP status; From uses
-// it to classify them.
-type StatusCoder interface {
+// statusCoder is the method set From looks for in an error's chain: an
+// error with a StatusCode() int method carries an HTTP status, and From
+// classifies it as FromStatus does.
+type statusCoder interface {
 	StatusCode() int
 }
 
@@ -38,7 +39,7 @@ type ToolErrorer interface {
 //     give SERVICE_UNAVAILABLE (TRANSIENT);
 //   - context.Canceled gives CANCELLED (INTERNAL);
 //   - os.ErrNotExist gives NOT_FOUND, os.ErrPermission FORBIDDEN;
-//   - an error implementing StatusCoder gives FromStatus's error;
+//   - an error implementing statusCoder gives FromStatus's error;
 //   - anything else gives INTERNAL_ERROR, with InternalRecovery.
 //
 // Except for an *Error or a ToolErrorer, the message is a fixed sentence that
@@ -78,7 +79,7 @@ func From(err error) *Error {
 	case errors.Is(err, os.ErrPermission):
 		e = New(codes.Forbidden, "Permission denied.")
 	default:
-		var s StatusCoder
+		var s statusCoder
 		if errors.As(err, &s) && s.StatusCode() != 0 {
 			e = FromStatus(s.StatusCode(), "")
 		} else {
@@ -116,7 +117,7 @@ func isNetwork(err error) bool {
 // server failure too (SERVER_ERROR, TRANSIENT), as toolError:v1's reference
 // reads every status from 500 up. Status is set; an empty
 // message becomes a sentence naming the status. The table is the one
-// DeriveClass uses for an error that states no class.
+// deriveClass uses for an error that states no class.
 func FromStatus(status int, message string) *Error {
 	if message == "" {
 		message = statusMessage(status)
@@ -125,7 +126,7 @@ func FromStatus(status int, message string) *Error {
 }
 
 // statusCode is the well-known code an HTTP status stands for: the one
-// table of FromStatus and DeriveClass.
+// table of FromStatus and deriveClass.
 func statusCode(status int) string {
 	switch {
 	case status == 401:
@@ -146,16 +147,16 @@ func statusCode(status int) string {
 	return CodeInternalError
 }
 
-// DeriveClass returns the class of an error that does not state one: the
-// class of a well-known code (see Lookup); else the class its HTTP status
+// deriveClass returns the class of an error that does not state one: the
+// class of a well-known code (docs/codes.md); else the class its HTTP status
 // stands for, as FromStatus maps it (400 and 422 VALIDATION, 401 and 403
 // PERMISSION, 404 NOT_FOUND, 409 CONFLICT, 429 and 500 up TRANSIENT, other
 // 4xx VALIDATION); else INTERNAL. A status outside 100 to 999 counts as none.
-func DeriveClass(code string, status int) Class {
-	if i, ok := byCode[code]; ok {
-		return catalog[i].Class
+func deriveClass(code string, status int) Class {
+	if _, ok := codes.Lookup(code); ok {
+		return classOf(code)
 	}
-	if IsStatus(status) {
+	if isStatus(status) {
 		return classOf(statusCode(status))
 	}
 	return ClassInternal

@@ -176,13 +176,13 @@ func (d Details) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads a JSON object into d, keeping its key order (null
-// leaves d unchanged); nested values decode as DecodeDetails decodes them,
+// leaves d unchanged); nested values decode as decodeDetails decodes them,
 // as the model's JSON form reads "details".
 func (d *Details) UnmarshalJSON(data []byte) error {
 	if string(bytes.TrimSpace(data)) == "null" {
 		return nil
 	}
-	out, err := DecodeDetails(data)
+	out, err := decodeDetails(data)
 	if err != nil {
 		return err
 	}

@@ -43,18 +43,17 @@
 // # Defaults
 //
 // Unset values are derived, never guessed by a dialect: the class from a
-// well-known code, else from the HTTP status, else INTERNAL (DeriveClass),
-// the HTTP status from the code or the class
-// (EffectiveStatus), retryability from the code or the class (IsRetryable).
+// well-known code, else from the HTTP status, else INTERNAL
+// (EffectiveClass), retryability from the code or the class (IsRetryable).
 // The well-known codes of the five dialects' documents and their defaults
-// are listed by Catalog and in docs/codes.md.
+// are listed in docs/codes.md.
 //
 // # Classifying Go errors
 //
 // From turns any error into an *Error: the first non-nil *Error in the chain
 // is used as it is (As skips a nil *Error, such as a typed nil joined with
 // errors.Join); deadlines, network failures, os.ErrNotExist, os.ErrPermission and
-// HTTP statuses (StatusCoder, FromStatus) are classified; anything else is an
+// HTTP statuses (an error with a StatusCode() int method, FromStatus) are classified; anything else is an
 // INTERNAL_ERROR whose message does not leak the error's text.
 //
 // # Secrets and hostile values
@@ -69,9 +68,9 @@
 // Bearer tokens.
 // Its walk is bounded whatever a handler built: a cycle (a map, a list or a
 // Details that holds itself) becomes "!ERROR:cycle" where it recurs, a
-// value nested MaxValueDepth (200) deep becomes "!ERROR:value nested too
+// value nested maxValueDepth (200) deep becomes "!ERROR:value nested too
 // deeply", as every writer writes them, and a value whose walk passes
-// MaxValueNodes values is redacted whole. Details find keys through an
+// maxValueNodes values is redacted whole. Details find keys through an
 // index, so that n details cost O(n) to build or to decode.
 //
 // # Logging
@@ -96,14 +95,14 @@
 //	            "options":["a"],"hint":"…","rule":"email"}]}
 //
 // An absent or empty "code" is unset, and so is an absent or empty "class":
-// the class is then derived as DeriveClass says.
+// the class is then derived as EffectiveClass says.
 // A field without a "sent" key means the caller sent nothing; "sent": null
 // means it sent null. "sent_text": true, written only then, says that "sent"
 // is the printed form of what was sent (a SentText such as array(3)), not
 // the value: it reads back as a SentText, so that a "You sent" line prints
 // it again as it was. retry_after is in seconds and may have a fraction; a
 // negative one, or one past MaxSeconds (the longest time.Duration, about 292
-// years), is an error. status is an HTTP status, 100 to 999 (IsStatus); 0
+// years), is an error. status is an HTTP status, 100 to 999; 0
 // or absent means none. A number too large for a float64 (a caller may send
 // 1e400) is written as a string of its literal, so every JSON reader can
 // read the form.

@@ -13,7 +13,7 @@ import (
 // Error is one tool error: what failed, which decision branch the agent
 // should take, and how to recover. Every field is optional; zero values mean
 // "not stated" and are derived where a dialect needs them (see
-// EffectiveClass, EffectiveStatus and IsRetryable).
+// EffectiveClass, HTTPStatus and IsRetryable).
 //
 // The With methods change e and return it, so they chain on a new error:
 //
@@ -25,7 +25,7 @@ import (
 // Clone an error before changing one that others hold.
 type Error struct {
 	// Code is the stable machine id of this kind of failure: "NOT_FOUND",
-	// "ProjectNotFound". Well-known codes (see Lookup) carry defaults.
+	// "ProjectNotFound". Well-known codes (docs/codes.md) carry defaults.
 	Code string
 	// Class is the agent's decision branch; unset means derived from the
 	// code and the status (see EffectiveClass).
@@ -57,13 +57,13 @@ type Error struct {
 }
 
 // New returns an error with the given code and message. A well-known code
-// (see Lookup) sets the class; any other code leaves it unset, so that
+// (docs/codes.md) sets the class; any other code leaves it unset, so that
 // EffectiveClass derives it from the status (WithStatus). The message is
 // used as it is, never as a format.
 func New(code, message string) *Error {
 	e := &Error{Code: code, Message: message}
-	if i, ok := byCode[code]; ok {
-		e.Class = catalog[i].Class
+	if in, ok := codes.Lookup(code); ok {
+		e.Class, _ = parseClass(in.Class)
 	}
 	return e
 }
@@ -304,82 +304,41 @@ func (e *Error) Is(target error) bool {
 	return ok && e != nil && t != nil && t.Code != "" && t.Code == e.Code
 }
 
-// EffectiveClass returns Class, or when unset DeriveClass(Code,
+// EffectiveClass returns Class, or when unset deriveClass(Code,
 // HTTPStatus()): the class of a well-known code, else the class the HTTP
 // status stands for, else INTERNAL.
 func (e *Error) EffectiveClass() Class {
 	if e.Class != ClassUnset {
 		return e.Class
 	}
-	return DeriveClass(e.Code, e.HTTPStatus())
+	return deriveClass(e.Code, e.HTTPStatus())
 }
 
-// IsStatus reports whether s is an HTTP status: 100 to 999.
-func IsStatus(s int) bool { return 100 <= s && s <= 999 }
+// isStatus reports whether s is an HTTP status: 100 to 999.
+func isStatus(s int) bool { return 100 <= s && s <= 999 }
 
-// HTTPStatus returns Status when it is an HTTP status (IsStatus), else 0: a
+// HTTPStatus returns Status when it is an HTTP status (isStatus), else 0: a
 // status outside 100 to 999 counts as none, in the model's JSON form and in
 // every dialect.
 func (e *Error) HTTPStatus() int {
-	if IsStatus(e.Status) {
+	if isStatus(e.Status) {
 		return e.Status
 	}
 	return 0
 }
 
-// EffectiveStatus returns the HTTP status (HTTPStatus), or the code's catalog
-// status, or the class's status.
-func (e *Error) EffectiveStatus() int {
-	if s := e.HTTPStatus(); s != 0 {
-		return s
-	}
-	if in, ok := Lookup(e.Code); ok && in.Status != 0 {
-		return in.Status
-	}
-	return e.EffectiveClass().Status()
-}
-
 // IsRetryable reports whether the same call may succeed later: Retryable
-// when stated, else DefaultRetryable(Code, EffectiveClass()).
+// when stated, else defaultRetryable(Code, EffectiveClass()).
 func (e *Error) IsRetryable() bool {
-	return e.Retryable.Or(DefaultRetryable(e.Code, e.EffectiveClass()))
+	return e.Retryable.Or(defaultRetryable(e.Code, e.EffectiveClass()))
 }
 
-// DefaultRetryable is the retryability of an error that does not state it:
+// defaultRetryable is the retryability of an error that does not state it:
 // the catalog's for a well-known code whose class matches, else true only
 // for TRANSIENT.
-func DefaultRetryable(code string, class Class) bool {
-	if in, ok := Lookup(code); ok && in.Class == class {
-		return in.Retryable
-	}
-	return class == ClassTransient
+func defaultRetryable(code string, class Class) bool {
+	return codes.DefaultRetryable(code, class.String())
 }
-
-// IsRecoverable reports whether the caller can still succeed, by retrying
-// or by fixing its input or setup: the error-contract document's
-// "recoverable". It is IsRetryable, or, unless Retryable is stated as no,
-// DefaultRecoverable(Code, EffectiveClass()): a VALIDATION error is
-// recoverable (fix the input) though not retryable.
-func (e *Error) IsRecoverable() bool {
-	if e.IsRetryable() {
-		return true
-	}
-	return e.Retryable != No && DefaultRecoverable(e.Code, e.EffectiveClass())
-}
-
-// DefaultRecoverable is the recoverability of an error that does not state
-// its retryability: the catalog's for a well-known code whose class
-// matches, else true for VALIDATION and TRANSIENT.
-func DefaultRecoverable(code string, class Class) bool {
-	if in, ok := Lookup(code); ok && in.Class == class {
-		return in.Recoverable
-	}
-	return class == ClassValidation || class == ClassTransient
-}
-
-// IsError reports whether e is a failure rather than a warning: only
-// SeverityWarning makes a result that is not an error.
-func (e *Error) IsError() bool { return e.Severity != SeverityWarning }
 
 // Clone returns a deep copy of e (detail values and Sent values are copied
 // shallowly). The cause is shared.

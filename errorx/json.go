@@ -104,7 +104,7 @@ func (f Field) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads the model's JSON form. Every key is optional; unknown
 // keys and values of the wrong type are errors that name the key. A missing
-// or empty class is derived from the code and the status (DeriveClass). JSON null leaves e unchanged, as
+// or empty class is derived from the code and the status (deriveClass). JSON null leaves e unchanged, as
 // encoding/json does for other values.
 func (e *Error) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
@@ -132,14 +132,14 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 		Status: m.Status, Tool: m.Tool, Fields: m.Fields,
 	}
 	if m.Class != nil && *m.Class != "" {
-		c, ok := ParseClass(*m.Class)
+		c, ok := parseClass(*m.Class)
 		if !ok {
 			return fmt.Errorf(`"class": unknown class %q (want NOT_FOUND, CONFLICT, VALIDATION, PERMISSION, TRANSIENT or INTERNAL)`, *m.Class)
 		}
 		out.Class = c
 	}
 	if m.Severity != nil && *m.Severity != "" {
-		s, ok := ParseSeverity(*m.Severity)
+		s, ok := parseSeverity(*m.Severity)
 		if !ok {
 			return fmt.Errorf(`"severity": unknown severity %q (want warning, error or critical)`, *m.Severity)
 		}
@@ -155,14 +155,14 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 	if m.Retryable != nil {
 		out.Retryable = TristateOf(*m.Retryable)
 	}
-	if m.Status != 0 && !IsStatus(m.Status) {
+	if m.Status != 0 && !isStatus(m.Status) {
 		return fmt.Errorf(`"status": %d is not an HTTP status (100 to 999)`, m.Status)
 	}
 	if out.Class == ClassUnset {
-		out.Class = DeriveClass(m.Code, m.Status)
+		out.Class = deriveClass(m.Code, m.Status)
 	}
 	if len(m.Details) > 0 && string(m.Details) != "null" {
-		d, err := DecodeDetails(m.Details)
+		d, err := decodeDetails(m.Details)
 		if err != nil {
 			return fmt.Errorf(`"details": %w`, err)
 		}
@@ -292,10 +292,10 @@ func trimJSONPrefix(s string) string {
 	return s
 }
 
-// DecodeDetails reads a JSON object into Details, keeping its key order.
+// decodeDetails reads a JSON object into Details, keeping its key order.
 // Nested values decode as with encoding/json into any, except that numbers
 // are json.Number so that no digit is lost.
-func DecodeDetails(data []byte) (Details, error) {
+func decodeDetails(data []byte) (Details, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var d Details

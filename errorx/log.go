@@ -12,7 +12,7 @@ import (
 // is included because logs, unlike tool results, stay on the server.
 // Each text (the cause's is Text's) has the credentials it spells out
 // masked, as Text masks them, and is cut to MaxLogText bytes, and at most
-// MaxLogFields paths are listed, so that the record stays bounded and
+// maxLogFields paths are listed, so that the record stays bounded and
 // holds no secret a caller or a handler put in a sentence.
 //
 // A nil *Error logs as "<nil>".

@@ -67,9 +67,9 @@ func (Redacted) LogValue() slog.Value { return slog.StringValue(RedactedText) }
 //
 // The walk is bounded, and so is what it returns: a container that is its
 // own ancestor (a map that holds itself) is replaced, where it recurs, by
-// the string "!ERROR:cycle", and a value nested MaxValueDepth deep by
+// the string "!ERROR:cycle", and a value nested maxValueDepth deep by
 // "!ERROR:value nested too deeply", as the writers of every dialect write
-// them; a value whose walk visits more than MaxValueNodes values (shared
+// them; a value whose walk visits more than maxValueNodes values (shared
 // parts multiply its paths) is redacted whole.
 func RedactSecrets(e *Error, names []string) *Error {
 	if names == nil {
@@ -102,17 +102,17 @@ func RedactSecrets(e *Error, names []string) *Error {
 	return c
 }
 
-// MaxValueDepth bounds the nesting RedactSecrets walks: a value inside
-// MaxValueDepth objects and lists is cut, as every writer cuts it
+// maxValueDepth bounds the nesting RedactSecrets walks: a value inside
+// maxValueDepth objects and lists is cut, as every writer cuts it
 // (jsonw.MaxDepth).
-const MaxValueDepth = jsonw.MaxDepth
+const maxValueDepth = jsonw.MaxDepth
 
-// MaxValueNodes bounds the values RedactSecrets visits in one sent or
+// maxValueNodes bounds the values RedactSecrets visits in one sent or
 // detail value; past it the value is redacted whole. A value only a tool's
 // own code can build gets there: one whose parts are shared, so that its
 // paths far outnumber its parts. Anything a caller can send (a JSON tree)
 // this big is far beyond what the renderer echoes (render.DefaultLimits).
-const MaxValueNodes = 1 << 20
+const maxValueNodes = 1 << 20
 
 // Markers the writers (internal/jsonw) write in place of a cycle and of a
 // value nested too deeply; RedactSecrets puts them where the writers would.
@@ -131,7 +131,7 @@ type redactor struct {
 // and the whole value redacted when it exhausted them.
 func (r *redactor) top(path string, v any) (any, bool) {
 	r.guard.Reset()
-	r.guard.MaxDepth, r.guard.MaxNodes = MaxValueDepth, MaxValueNodes
+	r.guard.MaxDepth, r.guard.MaxNodes = maxValueDepth, maxValueNodes
 	out, changed := r.at(path, v)
 	if r.guard.Exhausted() {
 		return Redact(v), true
@@ -193,7 +193,7 @@ func (r *redactor) text(s string) (string, bool) {
 
 // decode reads the next value of dec, valid JSON, as the model holds
 // values, except that objects are Details, in their order; what is nested
-// MaxValueDepth deep (counting from the top of the walk) is tooDeepText,
+// maxValueDepth deep (counting from the top of the walk) is tooDeepText,
 // and sets *cut. It reports false when the walk is exhausted.
 func (r *redactor) decode(dec *json.Decoder, depth int, cut *bool) (any, bool) {
 	if r.guard.Enter(nil) == copyonwrite.TooMany {
@@ -207,7 +207,7 @@ func (r *redactor) decode(dec *json.Decoder, depth int, cut *bool) (any, bool) {
 	if !ok {
 		return tok, true // string, json.Number, bool or nil
 	}
-	if depth >= MaxValueDepth {
+	if depth >= maxValueDepth {
 		for open := 1; open > 0; {
 			tok, err := dec.Token()
 			if err != nil {

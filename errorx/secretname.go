@@ -39,12 +39,12 @@ var countPrefixes = []string{"max", "min", "num"}
 // matches whole words only, so "compass" and "spin" are not secret.
 const longName = 5
 
-// MaxNameSegment is the longest path segment IsSecret reads word by word.
+// maxNameSegment is the longest path segment IsSecret reads word by word.
 // A longer one is secret: no argument's name is that long, a caller chooses
 // how long a key it sends is, and redacting the value of such a key costs
 // nothing worth keeping. Reading a segment is linear in its length, so no
-// segment costs more than reading MaxNameSegment bytes.
-const MaxNameSegment = 1024
+// segment costs more than reading maxNameSegment bytes.
+const maxNameSegment = 1024
 
 // IsSecret reports whether path (dotted segments) names a secret with
 // names (SecretNames when nil). Each segment is split into words at "-",
@@ -62,7 +62,7 @@ const MaxNameSegment = 1024
 // without a count prefix: the elements of "api_keys.0" and "max_tokens.0"
 // are; RedactSecrets also redacts a value at such a last segment when it is
 // a list or an object. Everything under a secret segment is secret, and so
-// is a segment longer than MaxNameSegment bytes, unless names is empty.
+// is a segment longer than maxNameSegment bytes, unless names is empty.
 // IsSecret allocates nothing and is linear in the length of path.
 func IsSecret(path string, names []string) bool {
 	if names == nil {
@@ -84,7 +84,7 @@ func secretSegment(seg string, names []string, plural bool) bool {
 	if len(names) == 0 {
 		return false
 	}
-	return len(seg) > MaxNameSegment || secretWords(seg, names, plural)
+	return len(seg) > maxNameSegment || secretWords(seg, names, plural)
 }
 
 // secretWords is secretSegment reading seg word by word, whatever its

@@ -28,10 +28,10 @@ const MaxLogText = 4096
 // read. Text never panics and its work is bounded by Searchable's walk
 // and linear in the text the chain's Error methods return, besides what
 // they cost.
-func Text(err error, max int) string { return string(AppendText(nil, err, max)) }
+func Text(err error, max int) string { return string(appendText(nil, err, max)) }
 
-// AppendText appends Text(err, max) to dst.
-func AppendText(dst []byte, err error, max int) []byte {
+// appendText appends Text(err, max) to dst.
+func appendText(dst []byte, err error, max int) []byte {
 	if max <= 0 {
 		max = MaxLogText
 	}
@@ -113,9 +113,9 @@ func appendCut(dst []byte, s string, max int) []byte {
 	return append(dst, " bytes)"...)
 }
 
-// MaxLogFields is how many field paths an *Error's log record lists
+// maxLogFields is how many field paths an *Error's log record lists
 // (LogValue); the rest are counted.
-const MaxLogFields = 32
+const maxLogFields = 32
 
 // logText returns s as a log record holds it: the credentials it spells
 // out masked, cut to MaxLogText bytes; s itself when that changes nothing.
@@ -139,10 +139,10 @@ func appendLogText(dst []byte, s string, max int) []byte {
 }
 
 // logPaths returns the paths of fields as LogValue lists them: at most
-// MaxLogFields, each cut by logText, then "(truncated: N more fields)"
+// maxLogFields, each cut by logText, then "(truncated: N more fields)"
 // when there are more.
 func logPaths(fields []Field) []string {
-	n := min(len(fields), MaxLogFields)
+	n := min(len(fields), maxLogFields)
 	paths := make([]string, n, n+1)
 	for i, f := range fields[:n] {
 		paths[i] = logText(f.Path)

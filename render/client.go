@@ -67,7 +67,7 @@ func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attemp
 				WithClass(errorx.ClassInternal).
 				WithTool(tool)
 		default:
-			if e, _ := Decode(neutral); e != nil && e.IsError() {
+			if e, _ := Decode(neutral); e != nil && isError(e) {
 				failure, out = e, e
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -14,7 +15,7 @@ import (
 //	{"code":…,"message":…,"details":{…},"recoverable":bool}
 //
 // as compact JSON (Go's encoding/json without HTML escaping). code is the
-// model's code (its class's name when it has none), recoverable is IsRecoverable (retryable, or fixable like an
+// model's code (its class's name when it has none), recoverable is the contract's recoverable (retryable, or fixable like an
 // input error; the catalog reads the contract's "Maybe" as recoverable only
 // for TRANSIENT codes), and details holds the
 // model's details and, under the model's key names, what has no slot: class
@@ -66,7 +67,7 @@ func writeContractObject(w *jsonw.Writer, e *errorx.Error) {
 		o.write(w, false)
 	}
 	w.Key("recoverable")
-	w.Bool(e.IsRecoverable())
+	w.Bool(recoverable(e))
 	w.EndObject()
 }
 
@@ -130,7 +131,7 @@ func (Contract) SpanAttrs(e *errorx.Error) []slog.Attr {
 		slog.Bool("error", true),
 		slog.String("error.code", logString(contractCode(e), errorx.MaxLogText)),
 		slog.String("error.message", logString(e.Message, errorx.MaxLogText)),
-		slog.Bool("error.recoverable", e.IsRecoverable()),
+		slog.Bool("error.recoverable", recoverable(e)),
 	}
 }
 
@@ -192,7 +193,7 @@ func decodeContractMembers(ms []jsonw.Member, outer bool) (*errorx.Error, bool) 
 	finishClass(e, class)
 	// recoverable is retryable or fixable: it says something of Retryable
 	// only when it differs from what the code and class imply.
-	if recoverable != (errorx.DefaultRetryable(e.Code, e.EffectiveClass()) || errorx.DefaultRecoverable(e.Code, e.EffectiveClass())) {
+	if recoverable != (defaultRetryable(e.Code, e.EffectiveClass()) || codes.DefaultRecoverable(e.Code, e.EffectiveClass().String())) {
 		e.Retryable = errorx.TristateOf(recoverable)
 	}
 	return e, true

@@ -125,7 +125,7 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	}
 	if d.HTTPCode {
 		w.Key("code")
-		w.Int(int64(e.EffectiveStatus()))
+		w.Int(int64(effectiveStatus(e)))
 	}
 	if e.Recovery != "" {
 		w.Key("hint")
@@ -171,7 +171,7 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	o.add(pCode, code != e.Code)
 	status := e.HTTPStatus()
 	if d.HTTPCode {
-		status = e.EffectiveStatus()
+		status = effectiveStatus(e)
 	}
 	o.add(pClass, classUnsaid(e, e.Code, status))
 	o.add(pSeverity, e.Severity != errorx.SeverityUnset)
@@ -332,7 +332,7 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 		case "hint":
 			e.Recovery, _ = jsonw.String(m.Raw)
 		case "code":
-			if f, ok := jsonw.Float(m.Raw); ok && f == float64(int(f)) && errorx.IsStatus(int(f)) {
+			if f, ok := jsonw.Float(m.Raw); ok && f == float64(int(f)) && isStatus(int(f)) {
 				e.Status = int(f)
 			}
 		case "details":

@@ -1,6 +1,10 @@
 package render
 
-import "time"
+import (
+	"time"
+
+	"github.com/mcperr/mcperr/errorx"
+)
 
 // SetNow sets the clock of the ToolFailure block, Decode and Retry for a
 // test, and returns the function that restores it.
@@ -9,3 +13,6 @@ func SetNow(f func() time.Time) (restore func()) {
 	now = f
 	return func() { now = old }
 }
+
+// EffectiveStatus is the status the envelope writes for e.
+func EffectiveStatus(e *errorx.Error) int { return effectiveStatus(e) }

@@ -272,14 +272,14 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 		return ok
 	case pClass:
 		s, _ := jsonw.String(m.Raw)
-		c, ok := errorx.ParseClass(s)
+		c, ok := parseClass(s)
 		if ok {
 			*class = c
 		}
 		return ok
 	case pSeverity:
 		s, _ := jsonw.String(m.Raw)
-		sev, ok := errorx.ParseSeverity(s)
+		sev, ok := parseSeverity(s)
 		if ok {
 			e.Severity = sev
 		}
@@ -315,7 +315,7 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 		return ok
 	case pStatus, pStatusCode:
 		f, ok := jsonw.Float(m.Raw)
-		if !ok || f != float64(int(f)) || !errorx.IsStatus(int(f)) {
+		if !ok || f != float64(int(f)) || !isStatus(int(f)) {
 			return false
 		}
 		e.Status = int(f)
@@ -470,14 +470,14 @@ func finishClass(e *errorx.Error, stated errorx.Class) {
 		e.Class = stated
 		return
 	}
-	e.Class = errorx.DeriveClass(e.Code, e.HTTPStatus())
+	e.Class = deriveClass(e.Code, e.HTTPStatus())
 }
 
 // classUnsaid reports whether a dialect must write e's class: decoding
 // derives the class from the code and the status the wire gives back (see
 // finishClass), and that is not e's class.
 func classUnsaid(e *errorx.Error, code string, status int) bool {
-	return e.EffectiveClass() != errorx.DeriveClass(code, status)
+	return e.EffectiveClass() != deriveClass(code, status)
 }
 
 // orDefault returns s, or def when s is empty.
@@ -492,7 +492,7 @@ func orDefault(s, def string) string {
 // matches the default for e's code and class, so a model that did not state
 // it reads back the same.
 func normalizeRetryable(e *errorx.Error, wire bool) {
-	if wire == errorx.DefaultRetryable(e.Code, e.EffectiveClass()) {
+	if wire == defaultRetryable(e.Code, e.EffectiveClass()) {
 		e.Retryable = errorx.Unset
 	} else {
 		e.Retryable = errorx.TristateOf(wire)

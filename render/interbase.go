@@ -94,7 +94,7 @@ func decodeInterbase(text string) (*errorx.Error, bool) {
 	}
 	e := &errorx.Error{Code: typ, Message: msg}
 	codeSet, _ := readExtras(e, data, interbaseParts, "")
-	if class, ok := errorx.ParseClass(typ); ok {
+	if class, ok := parseClass(typ); ok {
 		e.Class = class
 	} else {
 		finishClass(e, errorx.ClassUnset)

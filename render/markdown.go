@@ -138,7 +138,7 @@ func readCodeLine(s string) (code string, class errorx.Class, retryable, ok bool
 	rest := s[i+2 : len(s)-1]
 	if c, ok := strings.CutPrefix(rest, classWord); ok {
 		name, r, found := strings.Cut(c, ", ")
-		parsed, known := errorx.ParseClass(name)
+		parsed, known := parseClass(name)
 		if !found || !known {
 			return "", 0, false, false
 		}

@@ -65,7 +65,7 @@ func renderText[D interface {
 }](d D, e *errorx.Error) *Result {
 	b := getBufFor(e, 1)
 	*b = d.AppendText(*b, e)
-	res := textResult(string(*b), e.IsError())
+	res := textResult(string(*b), isError(e))
 	putBuf(b)
 	return res
 }

@@ -139,7 +139,7 @@ func (d ToolError) Render(e *errorx.Error) *Result {
 	}
 	r.res.Content = r.content[:n]
 	r.res.StructuredContent = structured
-	r.res.IsError = e.IsError()
+	r.res.IsError = isError(e)
 	return &r.res
 }
 

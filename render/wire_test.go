@@ -178,7 +178,7 @@ func TestStatusOutOfRangeIsUnset(t *testing.T) {
 		if err != nil || strings.Contains(string(b), "status") {
 			t.Errorf("status %d: model JSON %s %v", s, b, err)
 		}
-		if got := e.EffectiveStatus(); got != 404 {
+		if got := render.EffectiveStatus(e); got != 404 {
 			t.Errorf("status %d: EffectiveStatus %d", s, got)
 		}
 	}

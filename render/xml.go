@@ -285,7 +285,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		return nil, false
 	}
 	if s := root.attr("severity"); s != "" {
-		sev, ok := errorx.ParseSeverity(s)
+		sev, ok := parseSeverity(s)
 		if !ok {
 			sev = errorx.SeverityError // Fusion prints any string; treat it as an error
 		}
@@ -295,7 +295,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		e.Tool = t
 	}
 	if s, ok := root.lookup("status"); ok {
-		if n, err := strconv.Atoi(s); err == nil && errorx.IsStatus(n) {
+		if n, err := strconv.Atoi(s); err == nil && isStatus(n) {
 			e.Status = n
 		}
 	}
@@ -306,7 +306,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 	}
 	class := errorx.ClassUnset
 	if s, ok := root.lookup("class"); ok {
-		class, _ = errorx.ParseClass(s)
+		class, _ = parseClass(s)
 	}
 	for _, k := range root.kids {
 		switch k.name {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
@@ -180,7 +181,7 @@ var cases = []forgeryCase{
 	// toolError:v1's markdown block writes the code on its **Code:** line
 	// (and the details, fields and tool as JSON on its **Details:** line):
 	// a code a server passes on from elsewhere is escaped there.
-	{name: "errorx.New/code", role: name, skip: func(s string) bool { _, known := errorx.Lookup(s); return known },
+	{name: "errorx.New/code", role: name, skip: func(s string) bool { _, known := codes.Lookup(s); return known },
 		model: func(s string) error {
 			return errorx.New(s, "The upstream service failed.").WithClass(errorx.ClassInternal)
 		}},

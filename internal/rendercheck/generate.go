@@ -98,7 +98,7 @@ func Model(r *rand.Rand) *errorx.Error {
 		e.Code = modelCodes[r.IntN(len(modelCodes))]
 	}
 	if r.IntN(2) == 0 {
-		e.Class = errorx.Classes[r.IntN(len(errorx.Classes))]
+		e.Class = errorx.ClassNotFound + errorx.Class(r.IntN(int(errorx.ClassInternal)))
 	}
 	e.Severity = errorx.Severity(r.IntN(4))
 	e.Message = String(r)

@@ -44,11 +44,11 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		jsonProject(p, jsonw.GoNoHTML, false)
 		// recoverable carries Retryable only where it differs from the
 		// code's default recoverability.
-		def := errorx.DefaultRetryable(p.Code, p.EffectiveClass()) || errorx.DefaultRecoverable(p.Code, p.EffectiveClass())
-		if e.IsRecoverable() == def {
+		def := codes.DefaultRetryable(p.Code, p.EffectiveClass().String()) || codes.DefaultRecoverable(p.Code, p.EffectiveClass().String())
+		if recoverable(e) == def {
 			p.Retryable = errorx.Unset
 		} else {
-			p.Retryable = errorx.TristateOf(e.IsRecoverable())
+			p.Retryable = errorx.TristateOf(recoverable(e))
 		}
 	case render.Envelope:
 		// validation_errors is an object sorted by path (the bytes as
@@ -63,7 +63,7 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 			p.Recovery = errorx.ValidationRecovery // the hint says "listed" for "above"
 		}
 		if d.HTTPCode {
-			p.Status = e.EffectiveStatus()
+			p.Status = effectiveStatus(e)
 		}
 		for i, f := range p.Fields {
 			if s, ok := f.Sent.(errorx.SentText); ok && !dup {
@@ -90,7 +90,7 @@ func orDefault(s, def string) string {
 }
 
 func normalizeRetryable(p *errorx.Error) {
-	if p.Retryable != errorx.Unset && p.Retryable.Or(false) == errorx.DefaultRetryable(p.Code, p.EffectiveClass()) {
+	if p.Retryable != errorx.Unset && p.Retryable.Or(false) == codes.DefaultRetryable(p.Code, p.EffectiveClass().String()) {
 		p.Retryable = errorx.Unset
 	}
 }
@@ -306,4 +306,19 @@ func ProjectNeedsInput(e *errorx.Error) *errorx.Error {
 	}
 	mapStrings(p, jsonString)
 	return p
+}
+
+// recoverable is the contract's recoverable, as docs/dialects.md says it:
+// retryable, or, unless stated not retryable, the catalog's default.
+func recoverable(e *errorx.Error) bool {
+	return e.IsRetryable() || e.Retryable != errorx.No && codes.DefaultRecoverable(e.Code, e.EffectiveClass().String())
+}
+
+// effectiveStatus is the status the envelope writes: the HTTP status, else
+// the code's catalog status, else the class's.
+func effectiveStatus(e *errorx.Error) int {
+	if s := e.HTTPStatus(); s != 0 {
+		return s
+	}
+	return codes.Status(e.Code, e.EffectiveClass().String())
 }

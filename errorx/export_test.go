@@ -1,0 +1,16 @@
+package errorx
+
+// The unexported names the external tests check, under their old names.
+var (
+	AppendText    = appendText
+	DeriveClass   = deriveClass
+	IsStatus      = isStatus
+	ParseClass    = parseClass
+	ParseSeverity = parseSeverity
+)
+
+const (
+	MaxLogFields   = maxLogFields
+	MaxNameSegment = maxNameSegment
+	MaxValueDepth  = maxValueDepth
+)
