@@ -35,7 +35,7 @@ type ToolCaller interface {
 // A result with a ToolFailure block is retried by the draft's rules
 // (render.Retry): pass render.Idempotent(ToolIdempotent(tool)) to let a
 // reliability failure of an idempotent tool be retried.
-func CallWithRetry(ctx context.Context, c ToolCaller, params *mcp.CallToolParams, p errorx.RetryPolicy, opts ...render.RetryOption) (*mcp.CallToolResult, error) {
+func CallWithRetry(ctx context.Context, c ToolCaller, params *mcp.CallToolParams, p render.RetryPolicy, opts ...render.RetryOption) (*mcp.CallToolResult, error) {
 	if params == nil {
 		params = &mcp.CallToolParams{}
 	}

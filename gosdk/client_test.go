@@ -34,7 +34,7 @@ func flakyServer(fails int32, calls *atomic.Int32) *mcp.Server {
 	return s
 }
 
-var fast = errorx.RetryPolicy{MaxAttempts: 2, InitialDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
+var fast = render.RetryPolicy{MaxAttempts: 2, InitialDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
 
 // TestCallWithRetry: a transient error is retried until the call succeeds
 // or the policy gives up; a validation error is not retried; the result is
@@ -143,7 +143,7 @@ func TestCallWithRetryCapsRetryAfter(t *testing.T) {
 	cs := connect(t, s)
 	done := make(chan error, 1)
 	go func() {
-		_, err := gosdk.CallWithRetry(context.Background(), cs, &mcp.CallToolParams{Name: "busy"}, errorx.RetryPolicy{})
+		_, err := gosdk.CallWithRetry(context.Background(), cs, &mcp.CallToolParams{Name: "busy"}, render.RetryPolicy{})
 		done <- err
 	}()
 	select {

@@ -35,7 +35,7 @@ type ToolCaller interface {
 // result with a ToolFailure block is retried by the draft's rules
 // (render.Retry): pass render.Idempotent(ToolIdempotent(tool)) to let a
 // reliability failure of an idempotent tool be retried.
-func CallWithRetry(ctx context.Context, c ToolCaller, req mcp.CallToolRequest, p errorx.RetryPolicy, opts ...render.RetryOption) (*mcp.CallToolResult, error) {
+func CallWithRetry(ctx context.Context, c ToolCaller, req mcp.CallToolRequest, p render.RetryPolicy, opts ...render.RetryOption) (*mcp.CallToolResult, error) {
 	return render.Retry(ctx, p, req.Params.Name, func(ctx context.Context) (*mcp.CallToolResult, *render.Result, error) {
 		res, err := c.CallTool(ctx, req)
 		return res, ToResult(res), err

@@ -107,7 +107,7 @@ func TestCallWithRetryToolFailure(t *testing.T) {
 	}
 	c := inProcess(t, s)
 
-	fast := errorx.RetryPolicy{MaxAttempts: 2, InitialDelay: time.Millisecond}
+	fast := render.RetryPolicy{MaxAttempts: 2, InitialDelay: time.Millisecond}
 	for name, want := range map[string]int32{"write": 1, "put": 3, "read": 3} {
 		calls.Store(0)
 		_, err := mcpgo.CallWithRetry(t.Context(), c, call(name), fast, render.Idempotent(mcpgo.ToolIdempotent(tools[name])))

@@ -211,7 +211,7 @@ func TestAdapterSuccessAllocs(t *testing.T) {
 // error is retried, a client that returns nothing gives an INTERNAL error
 // at once, a done context makes no call.
 func TestRetry(t *testing.T) {
-	fast := errorx.RetryPolicy{InitialDelay: time.Millisecond}
+	fast := render.RetryPolicy{InitialDelay: time.Millisecond}
 	down := render.Contract{}.Render(errorx.Transient("Down."))
 	fine := successResult("fine")
 	var calls int

@@ -8,7 +8,7 @@ import (
 )
 
 // Retry calls a tool through attempt and retries the call as p decides
-// (errorx.RetryPolicy.Next): it is the retry loop of the adapters'
+// (RetryPolicy.next): it is the retry loop of the adapters'
 // CallWithRetry (mcpgo, gosdk), over any client's result type R. attempt
 // makes one call and returns the client's result, that result as a Result
 // (nil when the client returned none) and the client's error; tool names
@@ -45,7 +45,7 @@ import (
 // adapters derive from the tool's annotations), and after the wait until
 // its retryNotBefore, which p holds to the rule of a RetryAfter: a wait
 // longer than p's MaxRetryAfter ends the retries, and p's MaxDelay caps it.
-func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attempt func(context.Context) (R, *Result, error), opts ...RetryOption) (R, error) {
+func Retry[R any](ctx context.Context, p RetryPolicy, tool string, attempt func(context.Context) (R, *Result, error), opts ...RetryOption) (R, error) {
 	var o retryOptions
 	for _, opt := range opts {
 		opt(&o)
@@ -80,7 +80,7 @@ func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attemp
 				ask = o.ask(failure, f, now())
 			}
 		}
-		delay, again := p.Next(ask, retry)
+		delay, again := p.next(ask, retry)
 		if !again {
 			return res, out
 		}
@@ -118,7 +118,7 @@ func Idempotent(ok bool) RetryOption {
 // block says is not worth repeating, or a call not known to be safe to
 // repeat; else e, with its RetryAfter raised to the wait until f's
 // retryNotBefore. The wait a server asks for in the block is then held to
-// the same rule as one it asks for in the dialect (RetryPolicy.Next): not
+// the same rule as one it asks for in the dialect (RetryPolicy.next): not
 // waited for past MaxRetryAfter, and capped at MaxDelay.
 func (o retryOptions) ask(e *errorx.Error, f ToolFailure, now time.Time) *errorx.Error {
 	if f.Class != FailureReliability || !f.Retryable || !o.idempotent {

@@ -79,7 +79,7 @@
 //
 // ByName picks a dialect by name. Decode recognises the dialect of any
 // result and returns the model; Retry is the loop of the adapters'
-// CallWithRetry, which call a tool and retry it as an errorx.RetryPolicy
+// CallWithRetry, which call a tool and retry it as a RetryPolicy
 // says. A server's result
 // is untrusted input: decoding it takes time and memory linear in its size
 // (a few bytes allocated per byte read), and a server's RetryAfter is

@@ -75,7 +75,7 @@ func ExampleIdempotent() {
 		}
 		return "found 3", &render.Result{Content: []render.Text{{Text: "found 3"}}}, nil
 	}
-	p := errorx.RetryPolicy{InitialDelay: time.Millisecond}
+	p := render.RetryPolicy{InitialDelay: time.Millisecond}
 
 	// Not known to be safe to repeat: the draft's rules make one call.
 	_, err := render.Retry(context.Background(), p, "search", attempt)

@@ -99,7 +99,7 @@ func ExampleRetry() {
 		}
 		return "done", &render.Result{Content: []render.Text{{Text: "done"}}}, nil
 	}
-	got, err := render.Retry(context.Background(), errorx.RetryPolicy{}, "reports.build", attempt)
+	got, err := render.Retry(context.Background(), render.RetryPolicy{}, "reports.build", attempt)
 	fmt.Println(got, err, calls)
 	// Output: done <nil> 2
 }

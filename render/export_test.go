@@ -16,3 +16,6 @@ func SetNow(f func() time.Time) (restore func()) {
 
 // EffectiveStatus is the status the envelope writes for e.
 func EffectiveStatus(e *errorx.Error) int { return effectiveStatus(e) }
+
+// Next is the policy's decision for retry number retry after e.
+func (p RetryPolicy) Next(e *errorx.Error, retry int) (time.Duration, bool) { return p.next(e, retry) }

@@ -21,7 +21,7 @@ func agentDecision(e *errorx.Error) string {
 	case errorx.ClassTransient:
 		delay := e.RetryAfter
 		if delay == 0 {
-			delay, _ = errorx.DefaultRetryPolicy.Next(e, 1)
+			delay, _ = render.RetryPolicy{}.Next(e, 1)
 		}
 		return fmt.Sprintf("retry after %v (max 3 attempts)", delay)
 	case errorx.ClassValidation:

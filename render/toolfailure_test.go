@@ -157,7 +157,7 @@ func TestDecodeToolFailure(t *testing.T) {
 // only when retryable and the call is idempotent, never before
 // retryNotBefore, and not at all past the policy's MaxRetryAfter.
 func TestRetryToolFailure(t *testing.T) {
-	fast := errorx.RetryPolicy{InitialDelay: time.Millisecond}
+	fast := render.RetryPolicy{InitialDelay: time.Millisecond}
 	failing := func(e *errorx.Error, key string) *render.Result {
 		return render.NewRenderer(render.Contract{}, render.WithToolFailure(key)).Render(e)
 	}
@@ -218,7 +218,7 @@ func TestRetryToolFailure(t *testing.T) {
 func TestRetryWaitOneRule(t *testing.T) {
 	at := time.Now()
 	defer render.SetNow(func() time.Time { return at })()
-	p := errorx.RetryPolicy{InitialDelay: time.Millisecond, MaxDelay: 30 * time.Millisecond}
+	p := render.RetryPolicy{InitialDelay: time.Millisecond, MaxDelay: 30 * time.Millisecond}
 	asking := func(wait time.Duration, block bool) *render.Result {
 		e := errorx.Transient("Busy.")
 		if !block {
