@@ -148,15 +148,19 @@ type decoder struct {
 // list did not keep hides, binding reads the arguments a second time
 // (see pass2).
 type bounded struct {
-	nrec   int   // problems recorded so far, kept or not
-	seqs   []int // beside probs: the nrec of each kept problem
-	pruned bool  // problems past the cutoff were left out
+	nrec int // problems recorded so far, kept or not
+	// seqs holds, beside probs, the number of each kept problem among
+	// the problems recorded outside a key sent twice (nvis); nil until
+	// the list is first pruned: the i-th is then the (i+1)-th.
+	seqs   []int
+	nvis   int
+	pruned bool // problems past the cutoff were left out
 	cutKey string
 	cutRnk int
 	// dropped counts the problems left out, drops where they are.
 	dropped int
 	drops   scopeCount
-	dups    []string // the sort keys of the keys sent twice
+	dups    []string // the sort keys of the keys sent twice, once the list is pruned
 	ord     []byte   // scratch: the current path's sort key
 	// The second pass: skip holds the sort keys of the keys sent twice,
 	// whose first value's problems are not recorded (silent > 0 while it
@@ -259,6 +263,9 @@ func (d *decoder) record(f errorx.Field, sentAt int) int {
 	d.nrec++
 	at := -1
 	dup := f.Rule == RuleDuplicate
+	if d.silent == 0 {
+		d.nvis++
+	}
 	switch {
 	case d.silent > 0:
 	case d.pruned || d.mark != nil:
@@ -296,9 +303,11 @@ func (d *decoder) keep(f errorx.Field, sentAt int, key string, dup bool) int {
 		f.Sent = errorx.Redact(f.Sent)
 	}
 	d.probs.addMeta(f, meta{key: key, below: true, dup: dup, redact: cut, sentAt: sentAt, scope: d.scope()})
-	d.seqs = append(d.seqs, d.nrec)
-	if dup {
-		d.dups = append(d.dups, key)
+	if d.seqs != nil {
+		d.seqs = append(d.seqs, d.nvis)
+		if dup {
+			d.dups = append(d.dups, key)
+		}
 	}
 	return len(d.probs.fields) - 1
 }
@@ -310,6 +319,15 @@ func (d *decoder) keep(f errorx.Field, sentAt int, key string, dup bool) int {
 // does, or it is a key sent twice at the same key.
 func (d *decoder) prune() {
 	ms := d.probs.meta
+	if d.seqs == nil {
+		d.seqs = make([]int, len(ms), len(ms)+MaxFields)
+		for i, m := range ms {
+			d.seqs[i] = i + 1
+			if m.dup {
+				d.dups = append(d.dups, m.key)
+			}
+		}
+	}
 	idx := order(ms, nil)
 	if len(idx) > MaxFields {
 		for _, i := range idx[MaxFields:] {
@@ -351,9 +369,23 @@ func rank(dup, below bool) int {
 	return 2
 }
 
-// indexOf returns the index in the list of the problem recorded as the
-// seq-th, -1 when it was not kept.
+// seqOf returns the number of the i-th problem of the list (see seqs).
+func (d *decoder) seqOf(i int) int {
+	if d.seqs == nil {
+		return i + 1
+	}
+	return d.seqs[i]
+}
+
+// indexOf returns the index in the list of the problem numbered seq, -1
+// when it was not kept.
 func (d *decoder) indexOf(seq int) int {
+	if d.seqs == nil {
+		if seq <= len(d.probs.fields) {
+			return seq - 1
+		}
+		return -1
+	}
 	if i, ok := slices.BinarySearch(d.seqs, seq); ok {
 		return i
 	}
@@ -431,8 +463,8 @@ func (d *decoder) appendPath(b []byte, from, to int) []byte {
 
 // ordString writes the current path's sort key out (see list).
 func (d *decoder) ordString() string {
-	d.ord = d.appendOrd(d.ord[:0])
-	return string(d.ord)
+	var buf [64]byte
+	return string(d.appendOrd(buf[:0]))
 }
 
 // appendOrd appends the current path's sort key to dst.
@@ -1068,7 +1100,7 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 			if i < 0 {
 				return
 			}
-			hints.unknown(d.seqs[i], key)
+			hints.unknown(d.seqOf(i), key)
 			if nearSecret(t, key) {
 				// The key as sent, not the last segment of its path: in
 				// {"pasword.x":…} the key is near "password" too.
