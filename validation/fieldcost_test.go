@@ -143,6 +143,9 @@ func sdk(rs *jsonschema.Resolved, raw []byte) {
 // MaxFields kept 100; the check 463 (json and jsonschema-go: 44), the
 // JSON Schema library's error for every element.
 func TestEveryElementFailsBytes(t *testing.T) {
+	if testsize.Race {
+		t.Skip("the race detector's own allocations are not the code's")
+	}
 	size := testsize.N(256<<10, 1<<20)
 	v := validator.New()
 	for _, c := range costCases {

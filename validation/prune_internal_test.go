@@ -148,7 +148,10 @@ func (g *pruneGen) args(n int) string {
 func TestPruneAgreesWithUnbounded(t *testing.T) {
 	defer func(n int) { pruneAt = n }(pruneAt)
 	g := pruneGen{r: rand.New(rand.NewPCG(29, 2))}
-	runs := testsize.N(300, 3000)
+	runs := testsize.N(300, 1500)
+	if testsize.Race {
+		runs /= 5
+	}
 	pruned := 0
 	for run := range runs {
 		raw := g.args(50 + g.r.IntN(400))

@@ -111,7 +111,10 @@ func (g *windowGen) unknown() string {
 func TestWindowAgreesWithWhole(t *testing.T) {
 	defer func(n int) { cutMin = n }(cutMin)
 	g := &windowGen{r: rand.New(rand.NewPCG(29, 5))}
-	runs := testsize.N(100, 2000)
+	runs := testsize.N(100, 500)
+	if testsize.Race {
+		runs /= 5
+	}
 	cuts, fewer := 0, 0
 	for run := range runs {
 		c := windowSchemas[run%len(windowSchemas)]
