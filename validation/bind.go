@@ -324,7 +324,19 @@ func (l *located) sorted() []int32 {
 		for i := range l.byKey {
 			l.byKey[i] = int32(i)
 		}
-		slices.SortStableFunc(l.byKey, func(a, b int32) int { return strings.Compare(l.key(a), l.key(b)) })
+		keys := l.t.keysView()
+		key := func(i int32) string { // l.key, keysView read once
+			if i == 0 {
+				return keys[:l.ends[0]]
+			}
+			return keys[l.ends[i-1]:l.ends[i]]
+		}
+		slices.SortFunc(l.byKey, func(a, b int32) int {
+			if c := strings.Compare(key(a), key(b)); c != 0 {
+				return c
+			}
+			return int(a - b) // validator's order at one key
+		})
 	}
 	return l.byKey
 }
