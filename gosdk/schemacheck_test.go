@@ -339,3 +339,64 @@ func TestSchemaCheckLinear(t *testing.T) {
 		})
 	}
 }
+
+// TestSchemaCheckEveryPage: with go-sdk listing one tool per page, every
+// one of 120 raw tools is checked against its inputSchema, and an error of
+// a tool that declares an outputSchema carries no structuredContent. The
+// middleware read at most 100 pages: tool_100 and tool_119 reached their
+// handler with arguments their schema rejects, and their errors kept
+// structuredContent.
+func TestSchemaCheckEveryPage(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, &mcp.ServerOptions{PageSize: 1})
+	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.ToolError{})))
+	var ran atomic.Int32
+	schema := json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}`)
+	for i := range 120 {
+		s.AddTool(&mcp.Tool{Name: fmt.Sprintf("tool_%03d", i), InputSchema: schema, OutputSchema: map[string]any{"type": "object"}},
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				ran.Add(1)
+				return nil, errorx.NotFound("Nothing here.")
+			})
+	}
+	cs := connect(t, s)
+	for _, name := range []string{"tool_000", "tool_099", "tool_100", "tool_119"} {
+		res := call(t, cs, name, map[string]any{"n": "x"})
+		e, _ := gosdk.Decode(res)
+		if e == nil || e.Code != errorx.CodeInvalidInput || len(e.Fields) != 1 || e.Fields[0].Path != "n" {
+			t.Errorf("%s: %+v, want the schema's INVALID_INPUT at n", name, e)
+		}
+		if res.StructuredContent != nil {
+			t.Errorf("%s: the tool declares an outputSchema, but its error carries structuredContent", name)
+		}
+		res = call(t, cs, name, map[string]any{"n": 1}) // the handler's error
+		if e, _ := gosdk.Decode(res); e == nil || e.Code != "NOT_FOUND" || res.StructuredContent != nil {
+			t.Errorf("%s: the handler's error %+v, structuredContent %v; want NOT_FOUND without it", name, e, res.StructuredContent)
+		}
+	}
+	if n := ran.Load(); n != 4 {
+		t.Errorf("the handlers ran %d times, want 4 (the good calls only)", n)
+	}
+}
+
+// TestToolListingEnds: a tools/list below the middleware whose pages never
+// end (every page gives the same next cursor) is read until the cursor
+// comes back, and the call is answered.
+func TestToolListingEnds(t *testing.T) {
+	var lists atomic.Int32
+	next := func(_ context.Context, method string, _ mcp.Request) (mcp.Result, error) {
+		if method == "tools/list" {
+			lists.Add(1)
+			return &mcp.ListToolsResult{Tools: []*mcp.Tool{{Name: "a"}}, NextCursor: "again"}, nil
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ran"}}}, nil
+	}
+	wrapped := gosdk.Middleware(quiet(render.ToolError{}))(next)
+	req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "b", Arguments: json.RawMessage(`{}`)}}
+	res, err := wrapped(context.Background(), "tools/call", req)
+	if tr, _ := res.(*mcp.CallToolResult); err != nil || tr == nil || tr.IsError {
+		t.Errorf("got %+v, %v; want the handler's result", res, err)
+	}
+	if n := lists.Load(); n < 2 || n > 3 {
+		t.Errorf("tools/list was asked %d times, want 2 (the first page, then the cursor once)", n)
+	}
+}

@@ -11,56 +11,91 @@ import (
 
 // serverTools is the server's tools as one tools/call sees them: listed
 // through the handlers below the middleware (go-sdk keeps them in its own
-// types, with no getter), once per call, the first time the middleware,
-// the Renderer or the handler's RenderRequest asks. It is the seam between
-// the Renderer and go-sdk's tools (render.Tools and render.InputSchemas).
+// types, with no getter), page by page, once per call, as far as the
+// middleware, the Renderer or the handler's RenderRequest asks: a lookup
+// reads pages until it finds its tool, every page when it does not. It is
+// the seam between the Renderer and go-sdk's tools (render.Tools and
+// render.InputSchemas).
 type serverTools struct {
 	m   *middleware
 	req *mcp.CallToolRequest
 
-	once   sync.Once
-	tools  []*mcp.Tool
-	list1  mcp.ListToolsRequest // the first page's request
+	mu     sync.Mutex
+	tools  []*mcp.Tool     // the tools of the pages read
+	next   string          // the cursor of the next page
+	done   bool            // every page is read
+	asked  map[string]bool // the cursors asked for, past the first page
+	list1  mcp.ListToolsRequest
 	param1 mcp.ListToolsParams
 }
 
-// maxToolPages bounds the pages of tools/list the middleware reads.
-const maxToolPages = 100
+// more reads the next page of tools/list; false once every page is read.
+// There is no bound on the pages: a tool past any number of them is still
+// checked and rendered as its declaration says (with go-sdk's PageSize 1,
+// 100 pages left tools 101 and on unchecked). The listing ends at the
+// last page, at a failure, or at a cursor asked for before (a handler
+// below that loops). Called with s.mu held.
+func (s *serverTools) more(ctx context.Context) bool {
+	if s.done {
+		return false
+	}
+	req := &s.list1
+	if s.next == "" {
+		s.list1 = mcp.ListToolsRequest{Session: s.req.Session, Params: &s.param1, Extra: s.req.Extra}
+	} else {
+		if s.asked[s.next] {
+			s.done = true
+			return false
+		}
+		if s.asked == nil {
+			s.asked = map[string]bool{}
+		}
+		s.asked[s.next] = true
+		req = &mcp.ListToolsRequest{Session: s.req.Session, Params: &mcp.ListToolsParams{Cursor: s.next}, Extra: s.req.Extra}
+	}
+	res, err := s.m.next(ctx, methodListTools, req)
+	list, ok := res.(*mcp.ListToolsResult)
+	if err != nil || !ok || list == nil {
+		s.done = true
+		return false
+	}
+	if s.tools == nil {
+		s.tools = list.Tools[:len(list.Tools):len(list.Tools)] // one page: go-sdk's own slice
+	} else {
+		s.tools = append(s.tools, list.Tools...)
+	}
+	s.next = list.NextCursor
+	s.done = s.next == ""
+	return true
+}
 
 // list returns the server's tools, as tools/list gives them through the
-// handlers below the middleware, read once.
+// handlers below the middleware, every page read.
 func (s *serverTools) list(ctx context.Context) []*mcp.Tool {
-	s.once.Do(func() {
-		s.list1 = mcp.ListToolsRequest{Session: s.req.Session, Params: &s.param1, Extra: s.req.Extra}
-		req := &s.list1
-		for range maxToolPages {
-			res, err := s.m.next(ctx, methodListTools, req)
-			list, ok := res.(*mcp.ListToolsResult)
-			if err != nil || !ok || list == nil {
-				break
-			}
-			if s.tools == nil {
-				s.tools = list.Tools[:len(list.Tools):len(list.Tools)] // one page: go-sdk's own slice
-			} else {
-				s.tools = append(s.tools, list.Tools...)
-			}
-			if list.NextCursor == "" {
-				break
-			}
-			req = &mcp.ListToolsRequest{Session: s.req.Session, Params: &mcp.ListToolsParams{Cursor: list.NextCursor}, Extra: s.req.Extra}
-		}
-	})
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for s.more(ctx) {
+	}
 	return s.tools
 }
 
-// find returns the tool named name, or nil.
+// find returns the tool named name, or nil: from the pages read, then
+// reading more until it is found.
 func (s *serverTools) find(ctx context.Context, name string) *mcp.Tool {
-	for _, t := range s.list(ctx) {
-		if t != nil && t.Name == name {
-			return t
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	from := 0
+	for {
+		for _, t := range s.tools[from:] {
+			if t != nil && t.Name == name {
+				return t
+			}
+		}
+		from = len(s.tools)
+		if !s.more(ctx) {
+			return nil
 		}
 	}
-	return nil
 }
 
 // DeclaresOutputSchema implements render.Tools.

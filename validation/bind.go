@@ -187,7 +187,38 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 	if len(d.probs.fields) == 0 && len(ve) == 0 {
 		return nil
 	}
-	return v.build(c.tool, d.probs, ve, target, d.s, true, true)
+	if !d.pruned {
+		return v.build(c.tool, d.probs, ve, target, d.s, true, true)
+	}
+	t := newTranslator(v, target, d.s, true, true)
+	defer t.release()
+	vf := t.locate(ve)
+	if len(d.dups) > 0 || vf.past(d.cutKey) {
+		d = v.pass2(c, d, rv.Elem().Type(), vf.hide)
+	}
+	return v.buildMany(c.tool, d.probs, &d.bounded, ve, t, vf, target)
+}
+
+// pass2 reads the arguments of first, a decoder that pruned its problems,
+// a second time, into a new value of type typ, and returns the decoder of
+// that pass: a key sent twice hides what its first value had, which
+// first may have kept in place of what now comes first, and only a
+// problem's sort key says which validator failures it hides. This pass
+// records no problem below a key first found sent twice, and tells hide
+// of every problem it records.
+func (v *Validator) pass2(c config, first decoder, typ reflect.Type, hide func(key string)) decoder {
+	d := decoder{scanner: scanner{s: first.s}, v: v, ignore: c.ignore, formatArg: c.formatArg, budget: pathBudget(len(first.s))}
+	d.mark = hide
+	if len(first.dups) > 0 {
+		d.skip = make(map[string]bool, len(first.dups))
+		for _, k := range first.dups {
+			d.skip[k] = true
+		}
+	}
+	if safely(c.tool, func() { d.value(reflect.New(typ).Elem(), false) }) != nil || d.internal != nil {
+		return first // the first pass had neither: keep its verdict
+	}
+	return d
 }
 
 // build makes the error of the decoding problems in probs and the
@@ -195,7 +226,9 @@ func (v *Validator) bind(c config, raw []byte, dst any) *errorx.Error {
 func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors, root reflect.Value,
 	raw string, hasRaw, owned bool) *errorx.Error {
 	if len(probs.fields)+len(ve) > MaxFields {
-		return v.buildBounded(tool, probs, ve, root, raw, hasRaw, owned)
+		t := newTranslator(v, root, raw, hasRaw, owned)
+		defer t.release()
+		return v.buildMany(tool, probs, nil, ve, t, t.locate(ve), root)
 	}
 	e, fields := newPacked(len(probs.fields) + len(ve))
 	l := list{fields: append(fields, probs.fields...), meta: probs.meta}
@@ -220,63 +253,166 @@ func (v *Validator) build(tool string, probs list, ve validator.ValidationErrors
 	return e
 }
 
-// buildBounded is build for more problems than MaxFields: every validator
-// failure is located (its sort key and top-level argument, which cost no
-// allocation), but only the first MaxFields fields in the documented order
-// are translated; the others are counted in the summary and under
-// errorx.TruncatedKey.
-func (v *Validator) buildBounded(tool string, probs list, ve validator.ValidationErrors, root reflect.Value,
-	raw string, hasRaw, owned bool) *errorx.Error {
-	t := newTranslator(v, root, raw, hasRaw, owned)
-	defer t.release()
-	np := len(probs.fields)
-	ms := make([]meta, np, np+len(ve))
-	copy(ms, probs.meta)
-	scopes := make([]scope, len(ve)) // where each failure is
+// located is validator's failures with where each one is: its sort key
+// (in the translator's keys) and scope, and whether a problem hides it;
+// a few bytes each beside the keys, for the many failures of hostile
+// arguments.
+type located struct {
+	t      *translator
+	ends   []int    // where the i-th failure's key ends in t.keys (it starts where the one before ends)
+	scope  []uint16 // the i-th failure's scope, in scopes
+	scopes []scope  // the distinct scopes
+	byKey  []int32  // the failures by sort key, in validator's order at one key
+	hidden []bool
+}
+
+// locate finds where each failure of ve is: its sort key and scope, which
+// cost no path and no allocation but the keys' bytes.
+func (t *translator) locate(ve validator.ValidationErrors) *located {
+	l := &located{t: t, ends: make([]int, len(ve)), scope: make([]uint16, len(ve)), hidden: make([]bool, len(ve))}
 	t.skipPath = true
-	t.spans = t.spans[:0]
 	t.growKeys(ve)
 	for i := range ve {
-		start := len(t.keys)
 		t.resolveAt(ve, i)
-		t.spans = append(t.spans, start, len(t.keys))
-		scopes[i] = t.scope()
+		l.ends[i] = len(t.keys)
+		l.scope[i] = l.scopeIndex(t.scope())
 	}
 	t.skipPath = false
-	all := t.keysView()
-	for i := range ve {
-		ms = append(ms, meta{key: all[t.spans[2*i]:t.spans[2*i+1]], scope: scopes[i]})
+	return l
+}
+
+// scopeIndex returns the index of s in l.scopes, adding it: the scopes of
+// one call are its top-level arguments, and consecutive failures mostly
+// share one.
+func (l *located) scopeIndex(s scope) uint16 {
+	if n := len(l.scopes); n > 0 && l.scopes[n-1] == s {
+		return uint16(n - 1)
 	}
-	idx := order(ms, nil)
-	kept := idx[:min(len(idx), MaxFields)]
-	e, fields := newPacked(len(kept))
-	base := len(t.keys) // the kept fields' keys are written past the ones in ms
-	for _, i := range kept {
-		if i < np {
-			fields = append(fields, probs.fields[i])
-			readSent(&fields[len(fields)-1], probs.meta[i], raw)
-			continue
+	for i, x := range l.scopes {
+		if x == s {
+			return uint16(i)
 		}
-		t.keys = t.keys[:base]
-		r := t.resolveAt(ve, i-np)
-		fields = append(fields, t.field(ve[i-np], r))
+	}
+	l.scopes = append(l.scopes, s)
+	return uint16(len(l.scopes) - 1)
+}
+
+// key is the sort key of the i-th failure.
+func (l *located) key(i int32) string {
+	start := 0
+	if i > 0 {
+		start = l.ends[i-1]
+	}
+	return l.t.keysView()[start:l.ends[i]]
+}
+
+// past reports whether a failure sorts at or after key: one a problem
+// the decoder left out may hide.
+func (l *located) past(key string) bool {
+	for i := range l.ends {
+		if l.key(int32(i)) >= key {
+			return true
+		}
+	}
+	return false
+}
+
+// sorted returns the failures in the documented order.
+func (l *located) sorted() []int32 {
+	if l.byKey == nil {
+		l.byKey = make([]int32, len(l.ends))
+		for i := range l.byKey {
+			l.byKey[i] = int32(i)
+		}
+		keys := l.t.keysView()
+		key := func(i int32) string { // l.key, keysView read once
+			if i == 0 {
+				return keys[:l.ends[0]]
+			}
+			return keys[l.ends[i-1]:l.ends[i]]
+		}
+		slices.SortFunc(l.byKey, func(a, b int32) int {
+			if c := strings.Compare(key(a), key(b)); c != 0 {
+				return c
+			}
+			return int(a - b) // validator's order at one key
+		})
+	}
+	return l.byKey
+}
+
+// hide marks the failures at or below the sort key of a problem.
+func (l *located) hide(k string) {
+	byKey := l.sorted()
+	j, _ := slices.BinarySearchFunc(byKey, k, func(i int32, k string) int { return strings.Compare(l.key(i), k) })
+	for ; j < len(byKey) && strings.HasPrefix(l.key(byKey[j]), k); j++ {
+		l.hidden[byKey[j]] = true
+	}
+}
+
+// buildMany is build for more problems and failures than MaxFields. The
+// first MaxFields in the documented order are translated, the others
+// counted under errorx.TruncatedKey, and where each one is summarised.
+// probs holds every decoding problem when b is nil; else it holds the
+// first of them, and b counts the others (see bounded). vf locates the
+// failures of ve; those at or below a problem are left out.
+func (v *Validator) buildMany(tool string, probs list, b *bounded, ve validator.ValidationErrors, t *translator,
+	vf *located, root reflect.Value) *errorx.Error {
+	pidx := order(probs.meta, nil)
+	var c scopeCount
+	total := len(pidx)
+	if b != nil {
+		c, total = b.drops, total+b.dropped
+	}
+	for _, i := range pidx {
+		m := probs.meta[i]
+		c.add(m.scope, m.key)
+		vf.hide(m.key)
+	}
+	byKey := vf.sorted()
+	for _, i := range byKey {
+		if !vf.hidden[i] {
+			total++
+			c.add(vf.scopes[vf.scope[i]], vf.key(i))
+		}
+	}
+	e, fields := newPacked(min(total, MaxFields))
+	base := len(t.keys) // the kept failures' keys are written past the ones located
+	p, q := 0, 0        // the next problem and failure in order
+merge:
+	for len(fields) < MaxFields {
+		for q < len(byKey) && vf.hidden[byKey[q]] {
+			q++
+		}
+		switch {
+		case p < len(pidx) && (q == len(byKey) || probs.meta[pidx[p]].key <= vf.key(byKey[q])):
+			fields = append(fields, probs.fields[pidx[p]])
+			readSent(&fields[len(fields)-1], probs.meta[pidx[p]], t.raw)
+			p++
+		case q < len(byKey):
+			t.keys = t.keys[:base]
+			r := t.resolveAt(ve, int(byKey[q]))
+			fields = append(fields, t.field(ve[byKey[q]], r))
+			q++
+		default:
+			break merge
+		}
 	}
 	if root.IsValid() {
 		redactTagged(fields, root.Type())
 	}
-	var c tally
-	for _, i := range idx {
-		c.addScope(ms[i].scope)
-	}
+	sum := c.tally()
 	*e = errorx.Error{
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
-		Message:  c.text(tool),
+		Message:  sum.text(tool),
 		Recovery: errorx.ValidationRecovery,
 		Tool:     tool,
 		Fields:   fields,
 	}
-	e.Details.Set(errorx.TruncatedKey, "(truncated: "+strconv.Itoa(len(idx)-len(kept))+" more fields)")
+	if cut := total - len(fields); cut > 0 {
+		e.Details.Set(errorx.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
+	}
 	return e
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -95,23 +96,6 @@ func appendOrdKey(dst []byte, tag byte, k string) []byte {
 	return append(dst, 0x00)
 }
 
-// writeOrdKey is appendOrdKey writing to b.
-func writeOrdKey(b *strings.Builder, tag byte, k string) {
-	b.WriteByte(tag)
-	for {
-		i := strings.IndexAny(k, "\x00\x01")
-		if i < 0 {
-			break
-		}
-		b.WriteString(k[:i])
-		b.WriteByte(0x01)
-		b.WriteByte(k[i] + 1)
-		k = k[i+1:]
-	}
-	b.WriteString(k)
-	b.WriteByte(0x00)
-}
-
 // decoder decodes JSON arguments into a Go value strictly: every unknown
 // key, wrong JSON type and out-of-range number becomes an item, and
 // decoding goes on past each so one call reports them all.
@@ -151,7 +135,47 @@ type decoder struct {
 	// internal is a server-side mistake found while decoding (a field the
 	// struct's type does not let be set): the arguments cannot be bound.
 	internal error
+	bounded
 }
+
+// bounded is how the decoder keeps the problems of arguments that hold
+// many: an error shows at most MaxFields of them, so past pruneAt the
+// list keeps the first MaxFields in the documented order (see prune) and
+// a problem that sorts after the last of them (the cutoff) is counted,
+// with where it is for the summary, without writing its path or field.
+// A key sent twice hides what its first value had, which may be what the
+// list kept: then, and to tell which validator failures a problem the
+// list did not keep hides, binding reads the arguments a second time
+// (see pass2).
+type bounded struct {
+	nrec int // problems recorded so far, kept or not
+	// seqs holds, beside probs, the number of each kept problem among
+	// the problems recorded outside a key sent twice (nvis); nil until
+	// the list is first pruned: the i-th is then the (i+1)-th.
+	seqs   []int
+	nvis   int
+	pruned bool // problems past the cutoff were left out
+	cutKey string
+	cutRnk int
+	// dropped counts the problems left out, drops where they are.
+	dropped int
+	drops   scopeCount
+	dups    []string // the sort keys of the keys sent twice, once the list is pruned
+	ord     []byte   // scratch: the current path's sort key
+	// The second pass: skip holds the sort keys of the keys sent twice,
+	// whose first value's problems are not recorded (silent > 0 while it
+	// is read: it is read all the same, so that the path budget is spent
+	// as in the first pass), and mark is told of the sort key of every
+	// problem recorded.
+	skip   map[string]bool
+	silent int
+	mark   func(key string)
+}
+
+// pruneAt is the length of the problem list that makes the decoder prune
+// it to MaxFields (a variable for the tests, which compare with a list
+// never pruned).
+var pruneAt = 4 * MaxFields
 
 // MaxDepth bounds how deeply the arguments may nest objects and arrays,
 // the arguments object counting as one level: {"a":{"b":[1]}} is 3 levels
@@ -219,28 +243,175 @@ func digits(n int) int {
 
 // problem records a field at the current path, the value at the cursor
 // (which it moves past) as the sent value: only its offset, the value is
-// read if the field is kept (readSent).
-func (d *decoder) problem(f errorx.Field) {
+// read if the field is kept (readSent). It returns the field's index in
+// the list, -1 when it is not kept (see record).
+func (d *decoder) problem(f errorx.Field) int {
 	f.WasSent = true
 	at := d.i
 	d.skipValue()
-	d.record(f, at+1)
+	return d.record(f, at+1)
 }
 
 // record adds f, a decoding problem at the current path, to the list;
 // sentAt is as in meta. A path past MaxPath is cut, and what was sent
 // there redacted. Writing the path and its sort key out counts against
-// the budget of paths (see spend).
-func (d *decoder) record(f errorx.Field, sentAt int) {
+// the budget of paths (see spend). It returns the field's index in the
+// list, valid until the next record, or -1 when the field is not kept:
+// it sorts past the cutoff, or it is below a key sent twice in the second
+// pass (see bounded).
+func (d *decoder) record(f errorx.Field, sentAt int) int {
+	d.nrec++
+	at := -1
+	dup := f.Rule == RuleDuplicate
+	if d.silent == 0 {
+		d.nvis++
+	}
+	switch {
+	case d.silent > 0:
+	case d.pruned || d.mark != nil:
+		d.ord = d.appendOrd(d.ord[:0])
+		if d.mark != nil {
+			d.mark(unsafe.String(unsafe.SliceData(d.ord), len(d.ord)))
+		}
+		if d.pruned && !d.beforeCut(d.ord, rank(dup, true)) {
+			d.dropped++
+			d.drops.add(d.scope(), unsafe.String(unsafe.SliceData(d.ord), len(d.ord)))
+			if dup {
+				d.dups = append(d.dups, string(d.ord))
+			}
+			break
+		}
+		at = d.keep(f, sentAt, string(d.ord), dup)
+	default:
+		at = d.keep(f, sentAt, d.ordString(), dup)
+	}
+	if d.work += d.plen; d.work > d.budget && !d.halted {
+		d.halt()
+	}
+	return at
+}
+
+// keep adds f, whose sort key is key, to the list, pruning it first when
+// it is full.
+func (d *decoder) keep(f errorx.Field, sentAt int, key string, dup bool) int {
+	if len(d.probs.fields) >= pruneAt {
+		d.prune()
+	}
 	var cut bool
 	f.Path, cut = d.pathString()
 	if cut && sentAt == 0 {
 		f.Sent = errorx.Redact(f.Sent)
 	}
-	d.probs.addMeta(f, meta{key: d.ordString(), below: true, dup: f.Rule == RuleDuplicate, redact: cut,
-		sentAt: sentAt, scope: d.scope()})
-	if d.work += d.plen; d.work > d.budget && !d.halted {
-		d.halt()
+	d.probs.addMeta(f, meta{key: key, below: true, dup: dup, redact: cut, sentAt: sentAt, scope: d.scope()})
+	if d.seqs != nil {
+		d.seqs = append(d.seqs, d.nvis)
+		if dup {
+			d.dups = append(d.dups, key)
+		}
+	}
+	return len(d.probs.fields) - 1
+}
+
+// prune keeps the first MaxFields problems of the list in the documented
+// order (those below a key sent twice are left out: it hides them), in the
+// order they were recorded, and counts the others (see bounded). The last
+// one kept is the cutoff: a later problem sorts after it unless its key
+// does, or it is a key sent twice at the same key.
+func (d *decoder) prune() {
+	ms := d.probs.meta
+	if d.seqs == nil {
+		d.seqs = make([]int, len(ms), len(ms)+MaxFields)
+		for i, m := range ms {
+			d.seqs[i] = i + 1
+			if m.dup {
+				d.dups = append(d.dups, m.key)
+			}
+		}
+	}
+	idx := order(ms, nil)
+	if len(idx) > MaxFields {
+		for _, i := range idx[MaxFields:] {
+			d.dropped++
+			d.drops.add(ms[i].scope, ms[i].key)
+		}
+		idx = idx[:MaxFields]
+		last := ms[idx[len(idx)-1]]
+		d.pruned, d.cutKey, d.cutRnk = true, last.key, rank(last.dup, last.below)
+	}
+	slices.Sort(idx)
+	for n, i := range idx {
+		d.probs.fields[n], d.probs.meta[n], d.seqs[n] = d.probs.fields[i], ms[i], d.seqs[i]
+	}
+	n := len(idx)
+	clear(d.probs.fields[n:])
+	clear(d.probs.meta[n:])
+	d.probs.fields, d.probs.meta, d.seqs = d.probs.fields[:n], d.probs.meta[:n], d.seqs[:n]
+}
+
+// beforeCut reports whether a problem recorded now, of sort key key and
+// rank r, sorts before the cutoff.
+func (d *decoder) beforeCut(key []byte, r int) bool {
+	if c := strings.Compare(unsafe.String(unsafe.SliceData(key), len(key)), d.cutKey); c != 0 {
+		return c < 0
+	}
+	return r < d.cutRnk
+}
+
+// rank orders the fields at one sort key (see order): a key sent twice,
+// then the other decoding problems, then validator failures.
+func rank(dup, below bool) int {
+	switch {
+	case dup:
+		return 0
+	case below:
+		return 1
+	}
+	return 2
+}
+
+// seqOf returns the number of the i-th problem of the list (see seqs).
+func (d *decoder) seqOf(i int) int {
+	if d.seqs == nil {
+		return i + 1
+	}
+	return d.seqs[i]
+}
+
+// indexOf returns the index in the list of the problem numbered seq, -1
+// when it was not kept.
+func (d *decoder) indexOf(seq int) int {
+	if d.seqs == nil {
+		if seq <= len(d.probs.fields) {
+			return seq - 1
+		}
+		return -1
+	}
+	if i, ok := slices.BinarySearch(d.seqs, seq); ok {
+		return i
+	}
+	return -1
+}
+
+// firstOfTwice starts reading the value of a key the first time an object
+// sends it: in the second pass, when the key is sent twice, the problems
+// of that value are not recorded. It returns what leaves it (see
+// lastOfTwice).
+func (d *decoder) firstOfTwice() bool {
+	if d.skip == nil {
+		return false
+	}
+	d.ord = d.appendOrd(d.ord[:0])
+	if !d.skip[string(d.ord)] {
+		return false
+	}
+	d.silent++
+	return true
+}
+
+// lastOfTwice ends what firstOfTwice started.
+func (d *decoder) lastOfTwice(on bool) {
+	if on {
+		d.silent--
 	}
 }
 
@@ -292,35 +463,27 @@ func (d *decoder) appendPath(b []byte, from, to int) []byte {
 
 // ordString writes the current path's sort key out (see list).
 func (d *decoder) ordString() string {
-	n := 0
+	var buf [64]byte
+	return string(d.appendOrd(buf[:0]))
+}
+
+// appendOrd appends the current path's sort key to dst.
+func (d *decoder) appendOrd(dst []byte) []byte {
 	for _, fr := range d.frames {
 		switch fr.kind {
 		case frameField:
-			n += 3
-		case frameUnknown, frameIndex:
-			n += 5
-		default:
-			n += len(fr.key) + 2 // and one byte more per 0x00 or 0x01 in it
-		}
-	}
-	var b strings.Builder
-	b.Grow(n)
-	var tmp [5]byte
-	for _, fr := range d.frames {
-		switch fr.kind {
-		case frameField:
-			b.Write(appendOrdField(tmp[:0], fr.n))
+			dst = appendOrdField(dst, fr.n)
 		case frameUnknown:
-			b.Write(appendOrdUnknown(tmp[:0], fr.n))
+			dst = appendOrdUnknown(dst, fr.n)
 		case frameIndex:
-			b.Write(appendOrdIndex(tmp[:0], fr.n))
+			dst = appendOrdIndex(dst, fr.n)
 		case frameIgnored:
-			writeOrdKey(&b, ordIgnored, fr.key)
+			dst = appendOrdKey(dst, ordIgnored, fr.key)
 		default:
-			writeOrdKey(&b, ordField, fr.key)
+			dst = appendOrdKey(dst, ordField, fr.key)
 		}
 	}
-	return b.String()
+	return dst
 }
 
 // scope is where a problem at the current path is, for the summary.
@@ -492,7 +655,9 @@ func (d *decoder) check() {
 			if times := d.add(&keys, key); times > 1 {
 				d.repeated(times)
 			} else {
+				first := d.firstOfTwice()
 				d.check()
+				d.lastOfTwice(first)
 			}
 			d.pop(mark)
 		})
@@ -814,9 +979,9 @@ func (d *decoder) quoted(v reflect.Value, t reflect.Type) {
 		case (want == "integer" || want == "number") && k == "number":
 			save := d.i
 			d.i = start
-			before := len(d.probs.fields)
+			before := d.nrec
 			d.number(v, t, inner, start)
-			if len(d.probs.fields) == before {
+			if d.nrec == before {
 				d.i = save
 			}
 			return
@@ -850,9 +1015,9 @@ func (d *decoder) delegate(v reflect.Value, t reflect.Type) {
 		}
 	}
 	if c := d.peek(); c == '{' || c == '[' {
-		before := len(d.probs.fields)
+		before := d.nrec
 		d.check()
-		if len(d.probs.fields) > before {
+		if d.nrec > before {
 			return
 		}
 	}
@@ -912,7 +1077,9 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 				d.repeated(times)
 			} else if fv, err := fieldByIndex(v, f.index); err == nil {
 				tag := d.swapTag(f.validate)
+				first := d.firstOfTwice()
 				d.value(fv, f.quoted)
+				d.lastOfTwice(first)
 				d.setTag(tag)
 			} else {
 				if d.internal == nil {
@@ -929,24 +1096,30 @@ func (d *decoder) object(v reflect.Value, t reflect.Type) {
 			if top {
 				d.setArg(scope{kind: scopeUnknown})
 			}
-			hints.unknown(len(d.probs.fields), key)
-			d.problem(unknownField(key, si))
+			i := d.problem(unknownField(key, si))
+			if i < 0 {
+				return
+			}
+			hints.unknown(d.seqOf(i), key)
 			if nearSecret(t, key) {
 				// The key as sent, not the last segment of its path: in
 				// {"pasword.x":…} the key is near "password" too.
-				d.probs.meta[len(d.probs.meta)-1].redact = true
+				d.probs.meta[i].redact = true
 			}
 			return
 		}
 		// Ordered by name: both times a key is sent have the same sort key.
 		defer d.pop(d.push(frameIgnored, key, 0))
 		d.setArg(scope{arg: key, kind: scopeArg}) // a name the server let through
-		switch times := d.add(&ignored, key); {
-		case times > 1:
+		times := d.add(&ignored, key)
+		if times > 1 {
 			d.repeated(times)
-		case isFormat:
+			return
+		}
+		defer d.lastOfTwice(d.firstOfTwice())
+		if isFormat {
 			d.formatValue()
-		default:
+		} else {
 			d.check() // not decoded, but sent: held to the same rules
 		}
 	})
@@ -1087,7 +1260,9 @@ func (d *decoder) mapValue(v reflect.Value, t reflect.Type) {
 			return
 		}
 		ev := reflect.New(et).Elem()
+		first := d.firstOfTwice()
 		d.value(ev, false)
+		d.lastOfTwice(first)
 		v.SetMapIndex(kv, ev)
 	})
 }

@@ -110,11 +110,19 @@
 // failures, however many elements of a list or map fail: the sent values
 // are located without rescanning the arguments, and an error keeps at most
 // MaxFields (100) fields, the first ones in the order above; only those
-// are translated, and the others are counted under the detail key
-// errorx.TruncatedKey ("…": "(truncated: N more fields)", the render package's
-// wording) and in the summary message. Fields and AppendFields are not
-// bounded. A sent value is read at most MaxDepth levels deep. Messages,
-// Expected and hints never hold the value sent (only Sent does).
+// are translated, and the others are counted, exactly, under the detail
+// key errorx.TruncatedKey ("…": "(truncated: N more fields)", the render
+// package's wording) and in the summary message. Only those are built
+// either: a decoding problem (a wrong type, an unknown key…) that sorts
+// after the first MaxFields is counted without its path or field, and a
+// validator failure past them is known by its sort key alone, so that
+// arguments whose every element fails cost about what encoding/json and
+// validator cost on them. Arguments that send a key twice above many
+// problems, or whose validator failures sort among problems past the
+// first MaxFields, are read a second time to tell what hides what.
+// Fields and AppendFields are not bounded. A sent value is read at most
+// MaxDepth levels deep. Messages, Expected and hints never hold the value
+// sent (only Sent does).
 //
 // Keys the caller chose can be long, and validator names every value it
 // checks by its whole path. Binding therefore adds up the bytes of the

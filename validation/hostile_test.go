@@ -601,3 +601,17 @@ func TestHostileNullsLinear(t *testing.T) {
 		testsize.Linear(t, c.what, c.run(n), c.run(8*n))
 	}
 }
+
+// TestHostileFieldBoundHidden: more than MaxFields failures, all below a
+// key sent twice, make one field and no count: the count said "(truncated:
+// 0 more fields)".
+func TestHostileFieldBoundHidden(t *testing.T) {
+	raw := `{"tags":[` + repeat(3*validation.MaxFields, func(int) string { return "1" }) + `],"tags":[]}`
+	e, _ := errorx.As(validation.Default().BindJSON("t", []byte(raw), new(hostileList)))
+	if e == nil || len(e.Fields) != 1 || e.Fields[0].Rule != validation.RuleDuplicate {
+		t.Fatalf("%v, want the key sent twice", e)
+	}
+	if more, ok := e.Details.Get(errorx.TruncatedKey); ok {
+		t.Errorf("detail %q = %v, want none", errorx.TruncatedKey, more)
+	}
+}

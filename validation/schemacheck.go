@@ -41,6 +41,9 @@ type Schema struct {
 	// quick decides most valid arguments without the library (see
 	// schemaquick.go); nil when the schema's keywords leave it no say.
 	quick *quickNode
+	// plainness: long lists and maps may be cut (see plain), decided on
+	// first use; read and written atomically.
+	plainness uint32
 }
 
 // schemaURL is the address a compiled schema is known by; nothing is ever
@@ -123,9 +126,19 @@ func (noLoader) Load(url string) (any, error) {
 // alternative at each level: exponential in the nesting), arguments that
 // would take more than a budget linear in their size are refused with one
 // field of rule depth at the top. At most MaxFields fields are kept, the
-// others counted as Bind counts them. Sent values are redacted when their schema is
-// writeOnly or has format password, when a name on their path is secret
-// (errorx.IsSecret), and for an unknown key near a secret property.
+// others counted as Bind counts them; but against a schema that checks
+// each item of a list and each member of a map on its own (no anyOf,
+// oneOf, not, if, contains, unevaluated…, propertyNames, dependentSchemas
+// or dynamic reference anywhere), a list or map of more than 200 values
+// is checked cut to its first ones in the documented order, as many as
+// hold more than MaxFields fields, so that a million failing items do not
+// cost a million errors of the library: the count of the fields left out
+// is then at least the number given (the failures certain of the values
+// left out: a type or a string length the schema does not allow, an
+// unknown key). A call with at most MaxFields fields is never cut. Sent
+// values are redacted when their schema is writeOnly or has format
+// password, when a name on their path is secret (errorx.IsSecret), and
+// for an unknown key near a secret property.
 //
 // A schema whose $ref chain loops on one value is a server-side mistake:
 // INTERNAL_ERROR.
@@ -169,6 +182,7 @@ type checkRun struct {
 	keyUses map[keyUse]int
 	tooLong map[string]bool // the arrays reported as having too many items
 	empties map[string]bool // the required properties reported sent empty
+	win     *window         // long lists and maps cut (see window); nil when none could be
 }
 
 // sitem is one failure before it becomes a field: where it is, its sort
@@ -232,22 +246,30 @@ func (s *Schema) check(tool string, raw []byte, ignore []string, formatArg strin
 	if s.branchy && r.tooCostly() {
 		return NewError(tool, []errorx.Field{costlyField(r.text)})
 	}
-	verr := s.root.Validate(r.inst)
-	if verr == nil && len(r.items) == 0 {
-		return nil
+	inst := r.inst
+	if r.values > cutMin && s.plain() {
+		r.win = &window{items: len(r.items), keys: len(r.keys)}
+		inst = r.view()
 	}
-	if verr != nil {
-		ve, ok := errors.AsType[*jsonschema.ValidationError](verr)
-		if !ok {
-			return internalError(tool, verr)
+	for {
+		if verr := s.root.Validate(inst); verr != nil {
+			ve, ok := errors.AsType[*jsonschema.ValidationError](verr)
+			if !ok {
+				return internalError(tool, verr)
+			}
+			n := len(r.items) + countFailures(ve)
+			r.items = slices.Grow(r.items, n)
+			r.keys = slices.Grow(r.keys, 8*n)
+			r.collect(ve, nil)
 		}
-		n := len(r.items) + countFailures(ve)
-		r.items = slices.Grow(r.items, n)
-		r.keys = slices.Grow(r.keys, 8*n)
-		r.collect(ve, nil)
-	}
-	if r.internal != nil {
-		return internalError(tool, r.internal)
+		if r.internal != nil {
+			return internalError(tool, r.internal)
+		}
+		if r.win == nil || len(r.win.cuts) == 0 || !r.grow(r.order()) {
+			break
+		}
+		r.uncut()
+		inst = r.view()
 	}
 	if len(r.items) == 0 {
 		return nil // only keys let through failed
@@ -435,30 +457,49 @@ func (r *checkRun) segsOf(loc []string, name string) []seg {
 // they were sent.
 func (r *checkRun) add(it sitem) {
 	it.start = len(r.keys)
-	n := r.s.top
-	for i, sg := range it.segs {
-		switch {
-		case sg.isIdx:
-			r.keys = appendOrdIndex(r.keys, sg.index)
-		case it.how == howUnknown && i == len(it.segs)-1:
-			r.keys = appendOrdUnknown(r.keys, r.offset(it.segs))
-		case it.isKey && i == len(it.segs)-1:
-			// A key's failure comes after its value's, and a problem of
-			// the value does not say it: the key ends with 0x01, not 0x00.
-			r.keys = appendOrdKey(r.keys, ordField, sg.key)
-			r.keys[len(r.keys)-1] = 0x01
-		default:
-			if p, ok := n.prop(sg.key); ok {
-				r.keys = appendOrdField(r.keys, p.ord)
-				n = p.node
-				continue
-			}
-			r.keys = appendOrdKey(r.keys, ordField, sg.key)
-		}
-		n = r.s.child(n, sg)
+	last := len(it.segs) - 1
+	switch {
+	case last >= 0 && !it.segs[last].isIdx && it.how == howUnknown:
+		r.keys, _ = r.appendPathOf(r.keys, it.segs[:last])
+		r.keys = appendOrdUnknown(r.keys, r.offset(it.segs))
+	case last >= 0 && !it.segs[last].isIdx && it.isKey:
+		// A key's failure comes after its value's, and a problem of the
+		// value does not say it: the key ends with 0x01, not 0x00.
+		r.keys, _ = r.appendPathOf(r.keys, it.segs[:last])
+		r.keys = appendOrdKey(r.keys, ordField, it.segs[last].key)
+		r.keys[len(r.keys)-1] = 0x01
+	default:
+		r.keys, _ = r.appendPathOf(r.keys, it.segs)
 	}
 	it.end = len(r.keys)
 	r.items = append(r.items, it)
+}
+
+// appendPath appends the sort key of the value at segs: the fields at or
+// below it have keys that start with it (see add).
+func (r *checkRun) appendPath(dst []byte, segs []seg) []byte {
+	dst, _ = r.appendPathOf(dst, segs)
+	return dst
+}
+
+// appendPathOf is appendPath, returning the schema of the value too.
+func (r *checkRun) appendPathOf(dst []byte, segs []seg) ([]byte, *snode) {
+	n := r.s.top
+	for _, sg := range segs {
+		switch {
+		case sg.isIdx:
+			dst = appendOrdIndex(dst, sg.index)
+		default:
+			if p, ok := n.prop(sg.key); ok {
+				dst = appendOrdField(dst, p.ord)
+				n = p.node
+				continue
+			}
+			dst = appendOrdKey(dst, ordField, sg.key)
+		}
+		n = r.s.child(n, sg)
+	}
+	return dst, n
 }
 
 // offset returns where the value of the last key of segs starts in the

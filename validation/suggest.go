@@ -249,7 +249,7 @@ type sentKeys struct {
 }
 
 type unknownAt struct {
-	i   int // the field's index in the decoder's list
+	seq int // the field's record in the decoder (see bounded)
 	key string
 }
 
@@ -271,16 +271,20 @@ func (s *sentKeys) has(n int) bool {
 	return s.more[n]
 }
 
-func (s *sentKeys) unknown(i int, key string) {
-	s.unknowns = append(s.unknowns, unknownAt{i, key})
+func (s *sentKeys) unknown(seq int, key string) {
+	s.unknowns = append(s.unknowns, unknownAt{seq, key})
 }
 
 // suggest rewrites the hints of the object's unknown keys once all its
-// keys are known.
+// keys are known (those the decoder kept: see bounded).
 func (d *decoder) suggest(s *sentKeys, si *structInfo) {
 	for _, u := range s.unknowns {
+		i := d.indexOf(u.seq)
+		if i < 0 {
+			continue
+		}
 		if names := suggestions(u.key, si.names, s.has); names != nil {
-			d.probs.fields[u.i].Hint = didYouMeanAll(names)
+			d.probs.fields[i].Hint = didYouMeanAll(names)
 		}
 	}
 }

@@ -145,6 +145,55 @@ func (c *tally) addScope(s scope) {
 	}
 }
 
+// scopeCount counts fields by scope in any order, for a tally that names
+// the arguments as a tally of the fields in the documented order does:
+// each at its first field, the one of least sort key (all fields of one
+// top-level argument share the first segment of their key, which no other
+// argument's starts with).
+type scopeCount struct {
+	named   []namedAt
+	unknown int
+	other   int
+}
+
+// namedAt is an argument named in a summary and the least sort key of its
+// fields.
+type namedAt struct{ arg, key string }
+
+// add counts a field in scope s whose sort key is key (read, not kept:
+// it is copied when it is the argument's least so far).
+func (c *scopeCount) add(s scope, key string) {
+	switch s.kind {
+	case scopeUnknown:
+		c.unknown++
+		return
+	case scopeArg:
+	default:
+		c.other++
+		return
+	}
+	for i := range c.named {
+		if n := &c.named[i]; n.arg == s.arg {
+			if key < n.key {
+				n.key = strings.Clone(key)
+			}
+			return
+		}
+	}
+	c.named = append(c.named, namedAt{s.arg, strings.Clone(key)})
+}
+
+// tally returns the tally of the fields c counted.
+func (c *scopeCount) tally() tally {
+	slices.SortFunc(c.named, func(a, b namedAt) int { return strings.Compare(a.key, b.key) })
+	var t tally
+	for _, n := range c.named {
+		t.addScope(scope{arg: n.arg, kind: scopeArg})
+	}
+	t.unknown, t.other = c.unknown, c.other
+	return t
+}
+
 // text writes the summary of what c counted: "3 arguments of users/create
 // are invalid: email, role, age; and 1 unknown key was sent.", "2 unknown
 // keys were sent to users/create.", names past ten as "and 4 more".

@@ -30,12 +30,13 @@ type translator struct {
 	segs     []seg
 	path     []byte
 	keys     []byte
-	spans    []int    // start and end of each item's key in keys
-	loc      locator  // finds the sent values in raw
-	located  bool     // loc reads raw
-	meta     []meta   // scratch for Fields
-	mapKeys  mapIndex // the keys of the last big map a path went through
-	skipPath bool     // resolve only: no path string
+	spans    []int         // start and end of each item's key in keys
+	loc      locator       // finds the sent values in raw
+	located  bool          // loc reads raw
+	meta     []meta        // scratch for Fields
+	mapKeys  mapIndex      // the keys of the last big map a path went through
+	lookup   reflect.Value // a key lookupKey asks a map for
+	skipPath bool          // resolve only: no path string
 
 	segHigh  int          // the most segments used: what release clears
 	mapSeen  bool         // a path went through a map: validator's order is random there
@@ -548,6 +549,9 @@ func (t *translator) matchKey(m reflect.Value, rest string) (reflect.Value, stri
 	if m.Len() <= smallObject {
 		return matchKey(m, rest)
 	}
+	if k, ks, ok, done := t.lookupKey(m, rest); done {
+		return k, ks, ok
+	}
 	x := &t.mapKeys
 	if x.ptr != m.UnsafePointer() || x.typ != m.Type() || x.n != m.Len() {
 		x.build(m)
@@ -560,6 +564,42 @@ func (t *translator) matchKey(m reflect.Value, rest string) (reflect.Value, stri
 		}
 	}
 	return reflect.Value{}, "", false
+}
+
+// maxLookups bounds the keys lookupKey tries.
+const maxLookups = 8
+
+// lookupKey is matchKey for a big map of plain string keys (printed as
+// they are), without an index of its keys: the key is a prefix of rest
+// followed by ']', and the map is asked for each, longest first. done is
+// false when the map's keys are not plain strings, or rest holds more
+// than maxLookups ']' (a key may hold ']': the index is then built).
+func (t *translator) lookupKey(m reflect.Value, rest string) (k reflect.Value, ks string, ok, done bool) {
+	kt := m.Type().Key()
+	if kt.Kind() != reflect.String || kt.NumMethod() != 0 {
+		return reflect.Value{}, "", false, false
+	}
+	var ends [maxLookups]int
+	n := 0
+	for i := 0; i < len(rest); i++ {
+		if rest[i] == ']' {
+			if n == len(ends) {
+				return reflect.Value{}, "", false, false
+			}
+			ends[n] = i
+			n++
+		}
+	}
+	if !t.lookup.IsValid() || t.lookup.Type() != kt {
+		t.lookup = reflect.New(kt).Elem()
+	}
+	for n--; n >= 0; n-- {
+		t.lookup.SetString(rest[:ends[n]])
+		if m.MapIndex(t.lookup).IsValid() {
+			return t.lookup, rest[:ends[n]], true, true
+		}
+	}
+	return reflect.Value{}, "", false, true
 }
 
 // mapIndex is the keys of one map by their printed form.
