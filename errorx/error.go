@@ -42,9 +42,9 @@ type Error struct {
 	Details Details
 	// RetryAfter is how long to wait before retrying; zero means no hint.
 	RetryAfter time.Duration
-	// Retryable says whether the same call may succeed later; unset means
-	// the code's default (see IsRetryable).
-	Retryable Tristate
+	// Retryable says whether the same call may succeed later; nil means
+	// unstated: the code's default (see IsRetryable). WithRetryable sets it.
+	Retryable *bool
 	// Status is the HTTP status the error came from or maps to; 0 means
 	// none, and so does any value outside 100 to 999 (see HTTPStatus).
 	Status int
@@ -255,7 +255,7 @@ func (e *Error) WithRetryAfter(d time.Duration) *Error {
 }
 
 // WithRetryable states whether the same call may succeed later and returns e.
-func (e *Error) WithRetryable(b bool) *Error { e.Retryable = TristateOf(b); return e }
+func (e *Error) WithRetryable(b bool) *Error { e.Retryable = &b; return e }
 
 // WithStatus sets the HTTP status and returns e.
 func (e *Error) WithStatus(status int) *Error { e.Status = status; return e }
@@ -330,7 +330,10 @@ func (e *Error) HTTPStatus() int {
 // IsRetryable reports whether the same call may succeed later: Retryable
 // when stated, else defaultRetryable(Code, EffectiveClass()).
 func (e *Error) IsRetryable() bool {
-	return e.Retryable.Or(defaultRetryable(e.Code, e.EffectiveClass()))
+	if e.Retryable != nil {
+		return *e.Retryable
+	}
+	return defaultRetryable(e.Code, e.EffectiveClass())
 }
 
 // defaultRetryable is the retryability of an error that does not state it:
@@ -345,6 +348,9 @@ func defaultRetryable(code string, class Class) bool {
 func (e *Error) Clone() *Error {
 	c := *e
 	c.Actions = slices.Clone(e.Actions)
+	if e.Retryable != nil {
+		c.Retryable = new(*e.Retryable)
+	}
 	c.Details = e.Details.Clone()
 	c.Fields = slices.Clone(e.Fields)
 	for i := range c.Fields {

@@ -49,7 +49,7 @@ func TestJSONDesignExample(t *testing.T) {
 	assert.Equal(t, errorx.ClassNotFound, e.Class)
 	assert.Equal(t, errorx.SeverityError, e.Severity)
 	assert.Equal(t, 30*time.Second, e.RetryAfter)
-	assert.Equal(t, errorx.No, e.Retryable)
+	assert.Equal(t, new(false), e.Retryable)
 	assert.Equal(t, 404, e.Status)
 	assert.Equal(t, "projects.get", e.Tool)
 	assert.Len(t, e.Actions, 1)
@@ -337,6 +337,9 @@ func TestClone(t *testing.T) {
 	assert.Equal(t, "o", e.Fields[0].Options[0], "Clone shares slices")
 	v, _ := e.Details.Get("k")
 	assert.Equal(t, "v", v, "Clone shares details")
+	r := errorx.New("C", "m").WithRetryable(true)
+	*r.Clone().Retryable = false
+	assert.True(t, *r.Retryable, "Clone shares Retryable")
 }
 
 func TestEnums(t *testing.T) {
@@ -353,10 +356,6 @@ func TestEnums(t *testing.T) {
 		assert.True(t, ok, "severity %v", s)
 		assert.Equal(t, s, got)
 	}
-	// Tristate.
-	assert.True(t, errorx.Unset.Or(true))
-	assert.False(t, errorx.No.Or(true))
-	assert.Equal(t, errorx.Yes, errorx.TristateOf(true))
 }
 
 // TestNilError: a nil *Error inside an error interface never panics.

@@ -66,9 +66,9 @@ func (e *Error) writeJSON(w *jsonw.Writer) {
 		w.Key("retry_after")
 		w.Float(min(e.RetryAfter.Seconds(), MaxSeconds))
 	}
-	if e.Retryable != Unset {
+	if e.Retryable != nil {
 		w.Key("retryable")
-		w.Bool(e.Retryable == Yes)
+		w.Bool(*e.Retryable)
 	}
 	if s := e.HTTPStatus(); s != 0 {
 		w.Key("status")
@@ -153,7 +153,7 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 		out.RetryAfter = d
 	}
 	if m.Retryable != nil {
-		out.Retryable = TristateOf(*m.Retryable)
+		out.Retryable = new(*m.Retryable)
 	}
 	if m.Status != 0 && !isStatus(m.Status) {
 		return fmt.Errorf(`"status": %d is not an HTTP status (100 to 999)`, m.Status)

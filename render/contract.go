@@ -194,7 +194,7 @@ func decodeContractMembers(ms []jsonw.Member, outer bool) (*errorx.Error, bool) 
 	// recoverable is retryable or fixable: it says something of Retryable
 	// only when it differs from what the code and class imply.
 	if recoverable != (defaultRetryable(e.Code, e.EffectiveClass()) || codes.DefaultRecoverable(e.Code, e.EffectiveClass().String())) {
-		e.Retryable = errorx.TristateOf(recoverable)
+		e.Retryable = new(recoverable)
 	}
 	return e, true
 }

@@ -177,7 +177,7 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	o.add(pSeverity, e.Severity != errorx.SeverityUnset)
 	o.add(pActions, len(e.Actions) > 0)
 	o.add(pRetryAfter, e.RetryAfter > 0)
-	o.add(pRetryable, e.Retryable != errorx.Unset)
+	o.add(pRetryable, e.Retryable != nil)
 	o.add(pStatus, e.HTTPStatus() != 0 && !d.HTTPCode)
 	o.add(pFields, len(o.firsts) < len(e.Fields))
 	if !o.empty() {

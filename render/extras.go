@@ -185,7 +185,7 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 				w.Float(min(e.RetryAfter.Seconds(), errorx.MaxSeconds))
 			}
 		case pRetryable:
-			w.Bool(e.Retryable == errorx.Yes)
+			w.Bool(e.Retryable != nil && *e.Retryable)
 		case pTool:
 			w.String(e.Tool)
 		case pFields:
@@ -310,7 +310,7 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 	case pRetryable:
 		b, ok := jsonw.Bool(m.Raw)
 		if ok {
-			e.Retryable = errorx.TristateOf(b)
+			e.Retryable = new(b)
 		}
 		return ok
 	case pStatus, pStatusCode:
@@ -493,9 +493,9 @@ func orDefault(s, def string) string {
 // it reads back the same.
 func normalizeRetryable(e *errorx.Error, wire bool) {
 	if wire == defaultRetryable(e.Code, e.EffectiveClass()) {
-		e.Retryable = errorx.Unset
+		e.Retryable = nil
 	} else {
-		e.Retryable = errorx.TristateOf(wire)
+		e.Retryable = new(wire)
 	}
 }
 

@@ -18,7 +18,7 @@ func isError(e *errorx.Error) bool { return e.Severity != errorx.SeverityWarning
 // the catalog's default for the code and class: a VALIDATION error is
 // recoverable (fix the input) though not retryable.
 func recoverable(e *errorx.Error) bool {
-	return e.IsRetryable() || e.Retryable != errorx.No && codes.DefaultRecoverable(e.Code, e.EffectiveClass().String())
+	return e.IsRetryable() || (e.Retryable == nil || *e.Retryable) && codes.DefaultRecoverable(e.Code, e.EffectiveClass().String())
 }
 
 // defaultRetryable is the retryability of an error with this code and

@@ -254,7 +254,7 @@ func fillFromToolFailure(e *errorx.Error, dialect string, f ToolFailure, at time
 		e.Code = code
 	}
 	e.Class = class
-	e.Retryable = errorx.TristateOf(f.Retryable)
+	e.Retryable = new(f.Retryable)
 }
 
 // modelOf maps a block back onto the model's code ("" to keep the code

@@ -209,7 +209,7 @@ func TestToolErrorStatusFromFiveHundredUp(t *testing.T) {
 		}
 		ref := `{"kind":"toolError:v1","code":"SERVER_ERROR","message":"x","retryable":true,"details":{"statusCode":` + strconv.Itoa(status) + `}}`
 		e, _ := render.Decode(&render.Result{StructuredContent: []byte(ref), IsError: true})
-		if e.EffectiveClass() != errorx.ClassTransient || !e.IsRetryable() || e.Retryable != errorx.Unset || e.Status != status {
+		if e.EffectiveClass() != errorx.ClassTransient || !e.IsRetryable() || e.Retryable != nil || e.Status != status {
 			t.Errorf("status %d reads back as %s, retryable %v (stated %v)", status, modelJSON(t, e), e.IsRetryable(), e.Retryable)
 		}
 	}

@@ -106,9 +106,9 @@ func appendExtraAttrs(dst []byte, e *errorx.Error, shownCode string) []byte {
 		dst = strconv.AppendInt(dst, int64(s), 10)
 		dst = append(dst, '"')
 	}
-	if e.Retryable != errorx.Unset {
+	if e.Retryable != nil {
 		dst = append(dst, ` retryable="`...)
-		dst = strconv.AppendBool(dst, e.Retryable == errorx.Yes)
+		dst = strconv.AppendBool(dst, e.Retryable != nil && *e.Retryable)
 		dst = append(dst, '"')
 	}
 	return dst
@@ -301,7 +301,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 	}
 	if s, ok := root.lookup("retryable"); ok {
 		if b, err := strconv.ParseBool(s); err == nil {
-			e.Retryable = errorx.TristateOf(b)
+			e.Retryable = new(b)
 		}
 	}
 	class := errorx.ClassUnset

@@ -120,7 +120,12 @@ func Model(r *rand.Rand) *errorx.Error {
 	case 1:
 		e.RetryAfter = time.Duration(r.Int64N(1_000_000_000))
 	}
-	e.Retryable = errorx.Tristate(r.IntN(3))
+	switch r.IntN(3) {
+	case 1:
+		e.Retryable = new(true)
+	case 2:
+		e.Retryable = new(false)
+	}
 	if r.IntN(2) == 0 {
 		e.Status = 100 + r.IntN(500)
 	}

@@ -46,9 +46,9 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		// code's default recoverability.
 		def := codes.DefaultRetryable(p.Code, p.EffectiveClass().String()) || codes.DefaultRecoverable(p.Code, p.EffectiveClass().String())
 		if recoverable(e) == def {
-			p.Retryable = errorx.Unset
+			p.Retryable = nil
 		} else {
-			p.Retryable = errorx.TristateOf(recoverable(e))
+			p.Retryable = new(recoverable(e))
 		}
 	case render.Envelope:
 		// validation_errors is an object sorted by path (the bytes as
@@ -90,8 +90,8 @@ func orDefault(s, def string) string {
 }
 
 func normalizeRetryable(p *errorx.Error) {
-	if p.Retryable != errorx.Unset && p.Retryable.Or(false) == codes.DefaultRetryable(p.Code, p.EffectiveClass().String()) {
-		p.Retryable = errorx.Unset
+	if p.Retryable != nil && *p.Retryable == codes.DefaultRetryable(p.Code, p.EffectiveClass().String()) {
+		p.Retryable = nil
 	}
 }
 
@@ -311,7 +311,7 @@ func ProjectNeedsInput(e *errorx.Error) *errorx.Error {
 // recoverable is the contract's recoverable, as docs/dialects.md says it:
 // retryable, or, unless stated not retryable, the catalog's default.
 func recoverable(e *errorx.Error) bool {
-	return e.IsRetryable() || e.Retryable != errorx.No && codes.DefaultRecoverable(e.Code, e.EffectiveClass().String())
+	return e.IsRetryable() || (e.Retryable == nil || *e.Retryable) && codes.DefaultRecoverable(e.Code, e.EffectiveClass().String())
 }
 
 // effectiveStatus is the status the envelope writes: the HTTP status, else
