@@ -92,7 +92,7 @@ func From(err error) *Error {
 
 // unclassified is the error for a Go error From cannot classify.
 func unclassified() *Error {
-	return New(CodeInternalError, "Internal server error.").WithRecovery(InternalRecovery)
+	return New(CodeInternalError, "Internal server error.").WithRecovery(codes.InternalRecovery)
 }
 
 func isTimeout(err error) bool {

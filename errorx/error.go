@@ -3,7 +3,6 @@ package errorx
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/mcperr/mcperr/internal/codes"
@@ -117,20 +116,9 @@ func RateLimited(message string, after time.Duration) *Error {
 	return New(CodeRateLimited, message).WithRetryAfter(after)
 }
 
-// ValidationRecovery is the line MCP Fusion ends every validation error
-// with, after the fields: the validation package's errors carry it as their
-// Recovery, and the xml dialect writes it in a <validation_error> whose
-// model has no recovery of its own.
-const ValidationRecovery = "Fix the fields above and call the tool again. Do not explain the error."
-
-// InternalRecovery is the recovery of the errors that say nothing of what
-// went wrong inside the server: the INTERNAL_ERROR From gives an error it
-// cannot classify, and the one a server renders for a panicking tool. The
-// same call would fail again; the agent is told to move on.
-const InternalRecovery = "Do not retry the same call. Try another approach, or report the problem."
-
 // Required returns the MISSING_REQUIRED_FIELD error MCP Fusion's required()
-// builds for field, with RequiredField(field) as its one field:
+// builds for field, with its one field at field (nothing sent, rule
+// "required", message "Required."):
 // `Required field "workspace_id" is missing.`. Field may be caller text (a
 // key it sent): the sentences name it through format.Quote, credentials
 // masked (see the package documentation, "Caller text in sentences").
@@ -138,65 +126,7 @@ func Required(field string) *Error {
 	f := Quote(field)
 	e := New(CodeMissingRequiredField, "Required field "+f+" is missing.")
 	e.Recovery = "Provide the " + f + " parameter and retry."
-	e.Fields = []Field{RequiredField(field)}
-	return e
-}
-
-// WrongType returns the INVALID_FIELD_TYPE error for field, which the
-// caller sent (sent) with another JSON type than expected ("string",
-// "integer", "object", …): `Field "id" must be a string.`, with
-// WrongTypeField(field, sent, expected) as its one field. Field may be
-// caller text (a map key a handler binds): the sentences name it through
-// format.Quote; expected is written as it is when it is a plain word.
-func WrongType(field string, sent any, expected string) *Error {
-	f, typ := Quote(field), withArticle(word(expected))
-	e := New(codes.InvalidFieldType, "Field "+f+" must be "+typ+".")
-	e.Recovery = "Send " + f + " as " + typ + " and retry."
-	e.Fields = []Field{WrongTypeField(field, sent, expected)}
-	return e
-}
-
-// withArticle puts "a" or "an" before a JSON type's name.
-func withArticle(typ string) string {
-	if typ != "" && strings.ContainsRune("aeiou", rune(typ[0])) {
-		return "an " + typ
-	}
-	return "a " + typ
-}
-
-// MissingDiscriminator returns the routing error for a grouped tool called
-// without its discriminator field (usually "action"); actions are the valid
-// values. The sentences name field through format.Quote.
-func MissingDiscriminator(field string, actions ...string) *Error {
-	f := Quote(field)
-	e := New(codes.MissingDiscriminator, "The required field "+f+" is missing.")
-	e.Recovery = "Add the " + f + " field as a string and call the tool again."
-	e.Actions = actions
-	return e
-}
-
-// UnknownAction returns the routing error for a discriminator value that
-// names no action: `The action "destory" does not exist.`. The message names
-// value, what the caller sent, through format.Quote (so at most
-// format.MaxQuoted bytes of it, credentials masked); field is written as it
-// is when it is a plain word, else quoted too.
-func UnknownAction(field, value string, actions ...string) *Error {
-	f := word(field)
-	e := New(codes.UnknownAction, "The "+f+" "+Quote(value)+" does not exist.")
-	e.Recovery = "Choose a valid " + f + " from available_actions and call the tool again."
-	e.Actions = actions
-	return e
-}
-
-// InvalidDiscriminator returns the routing error for a discriminator that is
-// not a string; got is the JavaScript type name of what was sent ("number",
-// "boolean", "object"). The sentences name field through format.Quote, and
-// got as it is when it is a plain word, else quoted too.
-func InvalidDiscriminator(field, got string, actions ...string) *Error {
-	f := Quote(field)
-	e := New(codes.InvalidDiscriminator, "Discriminator field "+f+" must be a string, got "+word(got)+".")
-	e.Recovery = "Set " + f + " to one of the available actions as a string."
-	e.Actions = actions
+	e.Fields = []Field{{Path: field, Message: "Required.", Rule: "required"}}
 	return e
 }
 
@@ -213,17 +143,6 @@ func Quote(s string) string {
 		s = masked
 	}
 	return format.Quote(s)
-}
-
-// word returns a word of a sentence that is usually the server's (a
-// discriminator's name, a JSON type) but may come from elsewhere: as it is
-// when it is a plain word (Quote leaves it unchanged), else as Quote
-// writes it.
-func word(s string) string {
-	if q := Quote(s); q[1:len(q)-1] != s {
-		return q
-	}
-	return s
 }
 
 // WithClass sets the class and returns e.

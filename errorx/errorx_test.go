@@ -19,6 +19,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // designExample is the model's JSON form exactly as DESIGN.md gives it.
@@ -158,7 +159,7 @@ func TestConstructors(t *testing.T) {
 
 	assert.Zero(t, errorx.New("X", "").WithRetryAfter(-time.Second).RetryAfter, "a negative retry-after was kept")
 
-	ua := errorx.UnknownAction("op", "destory", "list", "delete")
+	ua := sentence.UnknownAction("op", "destory", "list", "delete")
 	assert.Equal(t, `The op "destory" does not exist.`, ua.Message, "UnknownAction with a custom discriminator")
 	assert.Equal(t, "Choose a valid op from available_actions and call the tool again.", ua.Recovery, "UnknownAction with a custom discriminator")
 	for _, c := range []struct {
@@ -384,12 +385,12 @@ func TestUnmarshalNullLeavesError(t *testing.T) {
 // TestWrongType: the INVALID_FIELD_TYPE error names the field and the type
 // with its article, and carries the field with the value sent.
 func TestWrongType(t *testing.T) {
-	e := errorx.WrongType("age", json.Number("7.5"), "integer")
+	e := sentence.WrongType("age", json.Number("7.5"), "integer")
 	assert.Equal(t, codes.InvalidFieldType, e.Code)
 	assert.Equal(t, errorx.ClassValidation, e.EffectiveClass())
 	assert.Equal(t, `Field "age" must be an integer.`, e.Message)
 	assert.Equal(t, `Send "age" as an integer and retry.`, e.Recovery)
 	want := errorx.Field{Path: "age", Sent: json.Number("7.5"), WasSent: true, Message: "Wrong type.", Expected: "integer", Rule: "type"}
 	assert.Equal(t, []errorx.Field{want}, e.Fields)
-	assert.Equal(t, `Field "id" must be a string.`, errorx.WrongType("id", 7, "string").Message)
+	assert.Equal(t, `Field "id" must be a string.`, sentence.WrongType("id", 7, "string").Message)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // RedactSecrets hides secrets by name, by word (password_confirmation),
@@ -11,9 +12,9 @@ import (
 // counts named like secrets (max_tokens) stay.
 func ExampleRedactSecrets() {
 	e := errorx.New(errorx.CodeInvalidInput, "3 arguments are invalid.").WithFields(
-		errorx.SentField("password_confirmation", "hunter3", "Does not match password."),
-		errorx.SentField("login", `{"user":"ada","password":"hunter2"}`, "Want an object, not a string."),
-		errorx.SentField("max_tokens", 99999, "At most 4096."),
+		sentence.SentField("password_confirmation", "hunter3", "Does not match password."),
+		sentence.SentField("login", `{"user":"ada","password":"hunter2"}`, "Want an object, not a string."),
+		sentence.SentField("max_tokens", 99999, "At most 4096."),
 	).WithDetail("dsn", "postgres://app:pg_pw@db/app")
 	r := errorx.RedactSecrets(e, nil)
 	for _, f := range r.Fields {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -77,7 +78,7 @@ func FuzzRedactGraph(f *testing.F) {
 	f.Add([]byte{15, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3})
 	f.Add([]byte("\x08\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		e := errorx.New("X", "m").WithDetail("g", graph(data)).WithFields(errorx.SentField("arg", graph(data), "m"))
+		e := errorx.New("X", "m").WithDetail("g", graph(data)).WithFields(sentence.SentField("arg", graph(data), "m"))
 		var out string
 		within(t, 10*time.Second, "RedactSecrets and MarshalJSON", func() {
 			b, err := json.Marshal(errorx.RedactSecrets(e, nil))

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // within runs f and fails the test if it has not returned after limit (a
@@ -49,7 +50,7 @@ func TestRedactSecretsCycles(t *testing.T) {
 	s := []any{"x", map[string]any{"token": "tok_1"}, nil}
 	s[2] = s
 	e := errorx.New("X", "m").WithDetail("m", m).WithDetail("s", s).
-		WithFields(errorx.SentField("arg", m, "m"), errorx.SentField("list", s, "m"))
+		WithFields(sentence.SentField("arg", m, "m"), sentence.SentField("list", s, "m"))
 	var got *errorx.Error
 	within(t, 5*time.Second, "RedactSecrets", func() { got = errorx.RedactSecrets(e, nil) })
 	out := modelJSON(t, got)
@@ -168,7 +169,7 @@ func isRedacted(v any) bool {
 func TestRedactSecretsNestedDetails(t *testing.T) {
 	inner := errorx.DetailsOf(errorx.Detail{Key: "user", Value: "ada"}, errorx.Detail{Key: "db_password", Value: "hunter2"})
 	e := errorx.New("X", "m").WithDetail("conn", inner).WithDetail("ptr", &inner).
-		WithFields(errorx.SentField("arg", []any{inner}, "m"))
+		WithFields(sentence.SentField("arg", []any{inner}, "m"))
 	out := modelJSON(t, errorx.RedactSecrets(e, nil))
 	if strings.Contains(out, "hunter2") || strings.Count(out, `{"user":"ada","db_password":"[redacted]"}`) != 3 {
 		t.Errorf("got %s", out)

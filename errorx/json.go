@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -90,12 +91,12 @@ func (e *Error) writeJSON(w *jsonw.Writer) {
 }
 
 func (f Field) write(w *jsonw.Writer) {
-	_, printed := f.Sent.(SentText)
+	_, printed := f.Sent.(format.SentText)
 	w.FieldObject(f.Path, f.Sent, f.WasSent, printed, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
 }
 
 // MarshalJSON writes the field's JSON form; "sent" is present exactly when
-// WasSent is true, and "sent_text": true only when Sent is a SentText.
+// WasSent is true, and "sent_text": true only when Sent is a format.SentText.
 func (f Field) MarshalJSON() ([]byte, error) {
 	w := jsonw.Writer{Style: jsonw.GoNoHTML}
 	f.write(&w)
@@ -215,7 +216,7 @@ func secondsText(s float64) string {
 
 // UnmarshalJSON reads a field's JSON form; a "sent" key, even null, means the
 // caller sent something. With "sent_text": true, "sent" must be a string,
-// which reads back as a SentText.
+// which reads back as a format.SentText.
 func (f *Field) UnmarshalJSON(data []byte) error {
 	var m struct {
 		Path     string          `json:"path"`
@@ -247,7 +248,7 @@ func (f *Field) UnmarshalJSON(data []byte) error {
 		if !ok || !f.WasSent {
 			return errors.New(`field "sent_text": true needs "sent" to be a string`)
 		}
-		f.Sent = SentText(s)
+		f.Sent = format.SentText(s)
 	}
 	return nil
 }

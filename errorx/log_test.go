@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // logJSON logs v under the key "err" with slog's JSON handler and returns
@@ -52,8 +53,8 @@ func TestLogValue(t *testing.T) {
 		{
 			name: "fields log their paths, never what was sent",
 			err: errorx.New("VALIDATION_ERROR", "2 invalid fields.").WithFields(
-				errorx.SentField("password", "hunter2", "Too short."),
-				errorx.RequiredField("email")),
+				sentence.SentField("password", "hunter2", "Too short."),
+				sentence.RequiredField("email")),
 			want: `{"msg":"tool failed","err":{"code":"VALIDATION_ERROR","class":"VALIDATION",` +
 				`"message":"2 invalid fields.","fields":["password","email"]}}`,
 		},
@@ -102,7 +103,7 @@ func ExampleError_LogValue() {
 // what a caller sent, and logs keep them.
 func TestLogRedactsCredentials(t *testing.T) {
 	e := errorx.Wrap(errors.New("dial postgres://app:s3cret@db/app"), "E token=s3cret", "Login failed for password=s3cret.").
-		WithTool("t --api-key s3cret").WithFields(errorx.SentField("x Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.s3cret", 1, "Bad."))
+		WithTool("t --api-key s3cret").WithFields(sentence.SentField("x Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.s3cret", 1, "Bad."))
 	got := logJSON(e)
 	if strings.Contains(got, "s3cret") || !strings.Contains(got, "password=[redacted]") || !strings.Contains(got, "postgres://app:[redacted]@db/app") {
 		t.Errorf("LogValue: %s", got)

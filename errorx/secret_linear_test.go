@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/internal/testsize"
 )
 
@@ -89,7 +90,7 @@ func TestRedactSecretsManyKeysLinear(t *testing.T) {
 			if text {
 				sent = b.String()
 			}
-			e := errorx.New("X", "m").WithFields(errorx.SentField("args", sent, "m"))
+			e := errorx.New("X", "m").WithFields(sentence.SentField("args", sent, "m"))
 			return func() {
 				if errorx.RedactSecrets(e, nil) == e {
 					t.Fatal("nothing redacted")

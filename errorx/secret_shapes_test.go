@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -170,7 +171,7 @@ func TestSecretShapesOnTheWire(t *testing.T) {
 		[]any{[]any{"password", "hunter2"}}, map[string]any{"name": "Authorization", "value": "hunter2"},
 		map[string]any{"auth": "hunter2", "bearer": "hunter2", "access_key": "hunter2", "signature": "hunter2"},
 	} {
-		e := errorx.New(errorx.CodeInvalidInput, "1 argument is invalid.").WithFields(errorx.SentField("note", sent, "Too long."))
+		e := errorx.New(errorx.CodeInvalidInput, "1 argument is invalid.").WithFields(sentence.SentField("note", sent, "Too long."))
 		red := errorx.RedactSecrets(e, nil)
 		for _, name := range render.Names() {
 			d, _ := render.ByName(name)

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 func TestIsSecret(t *testing.T) {
@@ -42,7 +43,7 @@ func TestRedactedNeverPrints(t *testing.T) {
 
 func TestRedactSecrets(t *testing.T) {
 	e := errorx.New("X", "m").WithDetail("api_key", "k1").WithDetail("count", 3).
-		WithFields(errorx.SentField("password", "p", "m"), errorx.RequiredField("token"), errorx.SentField("email", "e", "m"))
+		WithFields(sentence.SentField("password", "p", "m"), sentence.RequiredField("token"), sentence.SentField("email", "e", "m"))
 	got := errorx.RedactSecrets(e, nil)
 	require.NotSame(t, e, got, "nothing was redacted")
 	assert.IsType(t, errorx.Redacted{}, got.Fields[0].Sent, "password")
@@ -52,7 +53,7 @@ func TestRedactSecrets(t *testing.T) {
 	assert.Equal(t, "[redacted]", fmt.Sprint(v), "detail api_key")
 	assert.Equal(t, "p", e.Fields[0].Sent, "the original was changed")
 	assert.Same(t, got, errorx.RedactSecrets(got, nil), "redacting twice cloned again")
-	plain := errorx.New("X", "m").WithFields(errorx.SentField("email", "e", "m"))
+	plain := errorx.New("X", "m").WithFields(sentence.SentField("email", "e", "m"))
 	assert.Same(t, plain, errorx.RedactSecrets(plain, nil), "an error without secrets was cloned")
 }
 
@@ -64,11 +65,11 @@ func TestRedactSecretsInsideValues(t *testing.T) {
 	}
 	e := errorx.New("X", "m").
 		WithFields(
-			errorx.SentField("accounts", []any{account}, "m"),
-			errorx.SentField("api_keys", []any{"K1"}, "m"),
-			errorx.SentField("api_keys.1", "K2", "m"),
-			errorx.SentField("max_tokens", json.Number("9"), "m"),
-			errorx.SentField("", map[string]any{"Secret": "S1", "ok": true}, "m"),
+			sentence.SentField("accounts", []any{account}, "m"),
+			sentence.SentField("api_keys", []any{"K1"}, "m"),
+			sentence.SentField("api_keys.1", "K2", "m"),
+			sentence.SentField("max_tokens", json.Number("9"), "m"),
+			sentence.SentField("", map[string]any{"Secret": "S1", "ok": true}, "m"),
 		).
 		WithDetail("config", map[string]any{"db": map[string]any{"passwd": "P2"}})
 	got := errorx.RedactSecrets(e, nil)

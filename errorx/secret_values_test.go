@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/internal/testsize"
 )
 
 // redactedSent is RedactSecrets' value for a field at path that sent v.
 func redactedSent(path string, v any) any {
-	e := errorx.New("X", "m").WithFields(errorx.SentField(path, v, "m"))
+	e := errorx.New("X", "m").WithFields(sentence.SentField(path, v, "m"))
 	return errorx.RedactSecrets(e, nil).Fields[0].Sent
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // panickingText is an error whose Error method panics.
@@ -98,7 +99,7 @@ func TestLogValueBounded(t *testing.T) {
 	long := strings.Repeat("x", 1<<20)
 	e := errorx.Wrap(wideTree(40), long, long).WithTool(long)
 	for range 1000 {
-		e.WithFields(errorx.RequiredField(long))
+		e.WithFields(sentence.RequiredField(long))
 	}
 	done := make(chan string, 1)
 	go func() { done <- logJSON(e) }()

@@ -10,6 +10,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -22,8 +23,8 @@ func TestConvert(t *testing.T) {
 		errorx.New("ProjectNotFound", "Project 'proj_xyz' does not exist <here> & \"there\".").
 			WithRecovery("Call projects.list first.").WithActions("projects.list").
 			WithDetail("zeta", 1).WithDetail("alpha", []any{"a", nil}).
-			WithFields(errorx.RequiredField("name"), errorx.SentField("email", "x@", "Invalid email.")),
-		errorx.New(errorx.CodeInvalidInput, "Which project?").WithFields(errorx.RequiredField("project"),
+			WithFields(sentence.RequiredField("name"), sentence.SentField("email", "x@", "Invalid email.")),
+		errorx.New(errorx.CodeInvalidInput, "Which project?").WithFields(sentence.RequiredField("project"),
 			errorx.Field{Path: "kind", Message: "Required.", Options: []string{"a", "b"}}),
 	}
 	r := rand.New(rand.NewPCG(24, 1))

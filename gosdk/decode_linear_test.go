@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 )
@@ -21,7 +22,7 @@ func TestDecodeLinear(t *testing.T) {
 		return func(n int) *mcp.CallToolResult {
 			e := errorx.New(errorx.CodeInvalidInput, "Many arguments are invalid.")
 			for i := range n {
-				e.WithFields(errorx.SentField("items."+strconv.Itoa(i), "value", "Not valid."))
+				e.WithFields(sentence.SentField("items."+strconv.Itoa(i), "value", "Not valid."))
 			}
 			return gosdk.FromResult(d.Render(e))
 		}

@@ -12,12 +12,13 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/jsontype"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // argumentError turns the error of one of mcp-go's argument helpers
 // (req.RequireString("id") and the other Require* methods of
 // mcp.CallToolRequest, or BindArguments) into the error binding gives for
-// the same call: errorx.Required for an argument not sent, errorx.WrongType
+// the same call: errorx.Required for an argument not sent, sentence.WrongType
 // with the value sent, read from the request, for one of the wrong type.
 // The common handler
 //
@@ -53,7 +54,7 @@ func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
 			if entry {
 				return wrongEntry(te.Field, path, sent, jsontype.OfKind(te.Type))
 			}
-			return errorx.WrongType(path, sent, jsontype.OfKind(te.Type))
+			return sentence.WrongType(path, sent, jsontype.OfKind(te.Type))
 		}
 	}
 	return nil
@@ -61,14 +62,14 @@ func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
 
 // wrongEntry is the error for an entry of the map argument field (a path
 // of the tool's struct fields) whose value, sent at path, is not of the
-// expected JSON type: as errorx.WrongType's, but its sentences name the
+// expected JSON type: as sentence.WrongType's, but its sentences name the
 // map and never the entry's key, which the caller chose (a key can hold
 // lines of markdown, or a secret); the key reaches the model only in the
 // field's path, which every dialect escapes.
 func wrongEntry(field, path string, sent any, expected string) *errorx.Error {
 	e := errorx.New(codes.InvalidFieldType, "An entry of "+errorx.Quote(field)+" has the wrong type.")
-	e.Recovery = errorx.ValidationRecovery
-	e.Fields = []errorx.Field{errorx.WrongTypeField(path, sent, expected)}
+	e.Recovery = codes.ValidationRecovery
+	e.Fields = []errorx.Field{sentence.WrongTypeField(path, sent, expected)}
 	return e
 }
 
@@ -180,13 +181,13 @@ func (m helperMistake) convert(args map[string]any) *errorx.Error {
 	case m.missing || !sent:
 		return nil
 	case m.item < 0:
-		return errorx.WrongType(m.key, v, m.expected)
+		return sentence.WrongType(m.key, v, m.expected)
 	}
 	items, ok := v.([]any)
 	if !ok || m.item >= len(items) {
 		return nil
 	}
-	return errorx.WrongType(m.key+"."+strconv.Itoa(m.item), items[m.item], m.expected)
+	return sentence.WrongType(m.key+"."+strconv.Itoa(m.item), items[m.item], m.expected)
 }
 
 // findMistyped finds the value encoding/json's UnmarshalTypeError is about:

@@ -17,6 +17,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -139,10 +140,10 @@ func TestRequireHelpersGiveFieldErrors(t *testing.T) {
 		}
 		c := connect(t, helperServer(d, "BindArguments"))
 		for args, want := range map[string]errorx.Field{
-			`{"id":7}`:           errorx.WrongTypeField("id", 7.0, "string"),
-			`{"n":[1,"x"]}`:      errorx.WrongTypeField("n.1", "x", "integer"),
-			`{"n":{"a":1}}`:      errorx.WrongTypeField("n", map[string]any{"a": 1.0}, "array"),
-			`{"in":{"b":"yes"}}`: errorx.WrongTypeField("in.b", "yes", "boolean"),
+			`{"id":7}`:           sentence.WrongTypeField("id", 7.0, "string"),
+			`{"n":[1,"x"]}`:      sentence.WrongTypeField("n.1", "x", "integer"),
+			`{"n":{"a":1}}`:      sentence.WrongTypeField("n", map[string]any{"a": 1.0}, "array"),
+			`{"in":{"b":"yes"}}`: sentence.WrongTypeField("in.b", "yes", "boolean"),
 		} {
 			f := helperField(t, c, args)
 			if f.Path != want.Path || name != render.NameXML && (f.Expected != want.Expected || f.Rule != want.Rule || !equalJSON(f.Sent, want.Sent)) {
@@ -252,10 +253,10 @@ func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
 			if d.Name() != render.NameXML { // a <validation_error> shows the fields, not the message
 				assert.Equal(t, `An entry of "counts" has the wrong type.`, e.Message, d.Name())
 			}
-			assert.Equal(t, errorx.ValidationRecovery, e.Recovery, d.Name())
+			assert.Equal(t, codes.ValidationRecovery, e.Recovery, d.Name())
 			require.Len(t, e.Fields, 1, d.Name())
 			// The path as the dialect keeps it, within the Renderer's limits.
-			path := render.DefaultLimits.Apply(errorx.New("X", "m").WithFields(errorx.WrongTypeField("counts."+key, 1, "integer")))
+			path := render.DefaultLimits.Apply(errorx.New("X", "m").WithFields(sentence.WrongTypeField("counts."+key, 1, "integer")))
 			assert.Equal(t, rendercheck.Project(d, path).Fields[0].Path, e.Fields[0].Path, "%s: the key is the field's path", d.Name())
 			// A secret key, or one too long to be read for secret words
 			// (1,024 bytes), hides what was sent under it.

@@ -52,7 +52,7 @@ import (
 // limits, redaction. The errors of mcp-go's argument helpers
 // (req.RequireString("id") and the other Require* methods, BindArguments)
 // become the field errors binding gives: errorx.Required for an argument
-// not sent, errorx.WrongType with the value sent.
+// not sent, sentence.WrongType with the value sent.
 //
 // Register it first, so that it is outermost and sees the errors and panics
 // of every other middleware too:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -35,7 +36,7 @@ func TestResultIsMCPGos(t *testing.T) {
 	models := []*errorx.Error{
 		errorx.New("ProjectNotFound", "Project 'proj_xyz' does not exist.").WithClass(errorx.ClassNotFound).
 			WithRecovery("Call projects.list first.").WithActions("projects.list").WithDetail("entity_id", "<proj>&"),
-		errorx.New(errorx.CodeInvalidInput, "Missing.").WithFields(errorx.RequiredField("id"),
+		errorx.New(errorx.CodeInvalidInput, "Missing.").WithFields(sentence.RequiredField("id"),
 			errorx.Field{Path: "category", Message: "Required.", Options: []string{"a", "b"}}),
 	}
 	for range 300 {

@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
@@ -417,10 +418,10 @@ func stackAttr() slog.Attr {
 // PanicError returns the error the adapters' middlewares render for a
 // handler that panicked (HandlePanic): INTERNAL_ERROR, with a message and a
 // recovery that say nothing of the panic; the recovery is
-// errorx.InternalRecovery, as for an error errorx.From cannot classify.
+// codes.InternalRecovery, as for an error errorx.From cannot classify.
 func PanicError() *errorx.Error {
 	return errorx.New(errorx.CodeInternalError, "The tool failed unexpectedly. The server has logged the failure.").
-		WithRecovery(errorx.InternalRecovery)
+		WithRecovery(codes.InternalRecovery)
 }
 
 // holdsJSON reports whether one of the text blocks is a JSON document equal

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
@@ -143,7 +144,7 @@ func TestCorrelationIDLogged(t *testing.T) {
 	id, _ := e.Details.Get(render.CorrelationIDKey)
 	require.Regexp(t, generatedID, id)
 	assert.Equal(t, "Internal server error (ref "+id.(string)+").", e.Message)
-	assert.Equal(t, errorx.InternalRecovery, e.Recovery)
+	assert.Equal(t, codes.InternalRecovery, e.Recovery)
 	assert.Contains(t, log.String(), `"correlation_id":"`+id.(string)+`"`)
 	assert.Contains(t, log.String(), "pq: relation does not exist")
 

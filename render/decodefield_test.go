@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 )
@@ -52,19 +53,19 @@ func TestReadFusionField(t *testing.T) {
 		{"ok", "Expected string, received boolean You sent: false. Expected type: string.",
 			errorx.Field{Path: "ok", Message: "Expected string, received boolean", Sent: false, WasSent: true, Hint: "Expected type: string."}},
 		{"tags", "Expected string, received array You sent: array(3). Expected type: string.",
-			errorx.Field{Path: "tags", Message: "Expected string, received array", Sent: render.SentText("array(3)"), WasSent: true, Hint: "Expected type: string."}},
+			errorx.Field{Path: "tags", Message: "Expected string, received array", Sent: format.SentText("array(3)"), WasSent: true, Hint: "Expected type: string."}},
 		{"bio", "String must contain at most 10 character(s) You sent: '" + cut + "'. Maximum length: 10 characters.",
-			errorx.Field{Path: "bio", Message: "String must contain at most 10 character(s)", Sent: render.SentText("'" + cut + "'"), WasSent: true, Hint: "Maximum length: 10 characters."}},
+			errorx.Field{Path: "bio", Message: "String must contain at most 10 character(s)", Sent: format.SentText("'" + cut + "'"), WasSent: true, Hint: "Maximum length: 10 characters."}},
 		{"who", `Expected string, received object You sent: {"first":"Alexander","last":"Hamilton-Washington",. Expected type: string.`,
-			errorx.Field{Path: "who", Message: "Expected string, received object", Sent: render.SentText(`{"first":"Alexander","last":"Hamilton-Washington",`), WasSent: true, Hint: "Expected type: string."}},
+			errorx.Field{Path: "who", Message: "Expected string, received object", Sent: format.SentText(`{"first":"Alexander","last":"Hamilton-Washington",`), WasSent: true, Hint: "Expected type: string."}},
 		{"pt", `Bad You sent: {"x":1. 2}.`,
-			errorx.Field{Path: "pt", Message: "Bad", Sent: render.SentText(`{"x":1. 2}`), WasSent: true}},
+			errorx.Field{Path: "pt", Message: "Bad", Sent: format.SentText(`{"x":1. 2}`), WasSent: true}},
 		{"(root)", "Unrecognized key(s) in object: 'hallucinated_param' You sent: (missing). Remove or correct unrecognized fields: 'hallucinated_param'. Check for typos.",
 			errorx.Field{Message: "Unrecognized key(s) in object: 'hallucinated_param'", Hint: "Remove or correct unrecognized fields: 'hallucinated_param'. Check for typos."}},
 		{"x", "a You sent: b You sent: 1.",
 			errorx.Field{Path: "x", Message: "a You sent: b", Sent: json.Number("1"), WasSent: true}},
 		{"x", "a You sent: b.",
-			errorx.Field{Path: "x", Message: "a", Sent: render.SentText("b"), WasSent: true}},
+			errorx.Field{Path: "x", Message: "a", Sent: format.SentText("b"), WasSent: true}},
 		{"x", "Invalid input",
 			errorx.Field{Path: "x", Message: "Invalid input"}},
 	} {
@@ -91,7 +92,7 @@ func TestReadFusionFieldAmbiguousString(t *testing.T) {
 		t.Errorf("50 characters: %#v", f.Sent)
 	}
 	cut := strings.Repeat("b", 47) + "..."
-	if f := render.ReadFusionField("s", "m You sent: '"+cut+"'."); f.Sent != render.SentText("'"+cut+"'") {
+	if f := render.ReadFusionField("s", "m You sent: '"+cut+"'."); f.Sent != format.SentText("'"+cut+"'") {
 		t.Errorf("50 characters ending with ...: %#v", f.Sent)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -51,7 +53,7 @@ func (c wireDefault) check(t *testing.T) {
 // attribute, and the class only where the wire's own code would not give it
 // back (issue 14, rule 1).
 func TestEmptyCodeIsUnset(t *testing.T) {
-	fields := []errorx.Field{errorx.SentField("email", "x", "Invalid email.")}
+	fields := []errorx.Field{sentence.SentField("email", "x", "Invalid email.")}
 	for _, c := range []wireDefault{
 		{name: "validation", d: render.XML{}, e: errorx.New("", "x").WithClass(errorx.ClassValidation).WithTool("t").WithFields(fields...),
 			text: "<validation_error action=\"t\">\n<field name=\"email\">Invalid email. You sent: 'x'.</field>\n<recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n</validation_error>"},
@@ -112,7 +114,7 @@ func TestStatusClassifiesOnTheWire(t *testing.T) {
 // Fusion's recovery line; an explicit recovery still wins (issue 14,
 // rule 3).
 func TestValidationRecoveryDefault(t *testing.T) {
-	f := errorx.SentField("age", 10, "Number must be greater than or equal to 18")
+	f := sentence.SentField("age", 10, "Number must be greater than or equal to 18")
 	f.Hint = "Must be >= 18."
 	for _, c := range []wireDefault{
 		{name: "default", d: render.XML{}, e: errorx.Validation("m").WithTool("users/create").WithFields(f),
@@ -130,8 +132,8 @@ func TestValidationRecoveryDefault(t *testing.T) {
 // the model's sentence.
 func TestFieldsAboveIsTrue(t *testing.T) {
 	e := errorx.New(errorx.CodeInvalidInput, "2 arguments are invalid.").
-		WithRecovery(errorx.ValidationRecovery).WithActions("users.list").
-		WithFields(errorx.SentField("email", "x", "Invalid email."), errorx.RequiredField("name"))
+		WithRecovery(codes.ValidationRecovery).WithActions("users.list").
+		WithFields(sentence.SentField("email", "x", "Invalid email."), sentence.RequiredField("name"))
 	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: render.ModeBoth}, render.XML{}, render.Contract{}, render.Envelope{Now: fixedNow}} {
 		res := d.Render(e)
 		var blocks []string
@@ -165,7 +167,7 @@ func TestFieldsAboveIsTrue(t *testing.T) {
 		} else if !said {
 			t.Errorf("%s: the recovery is not shown", d.Name())
 		}
-		if got, _ := render.Decode(res); got.Recovery != errorx.ValidationRecovery {
+		if got, _ := render.Decode(res); got.Recovery != codes.ValidationRecovery {
 			t.Errorf("%s: recovery reads back as %q", d.Name(), got.Recovery)
 		}
 	}
@@ -203,9 +205,9 @@ func TestFusionDocumentsRerender(t *testing.T) {
 // dialect's extras and Decode reads it back, so a program can repair the
 // call without reading the hint's prose (issue 15, item 6).
 func TestFieldParamEveryDialect(t *testing.T) {
-	age := errorx.SentField("age", 200, "Too big.")
+	age := sentence.SentField("age", 200, "Too big.")
 	age.Hint, age.Rule, age.Param = "Must be <= 130.", "max", "130"
-	e := errorx.New(errorx.CodeInvalidInput, "1 argument is invalid.").WithFields(age, errorx.RequiredField("name"))
+	e := errorx.New(errorx.CodeInvalidInput, "1 argument is invalid.").WithFields(age, sentence.RequiredField("name"))
 	for _, d := range everyConfiguration() {
 		if te, ok := d.(render.ToolError); ok && te.NeedsInput {
 			continue // an elicitation asks for input; it has no rules
@@ -232,7 +234,7 @@ func TestFieldParamEveryDialect(t *testing.T) {
 // alone; with FieldRules it also carries the rule and its parameter. Decode
 // reads both forms, and the dialect named "xml" is the default.
 func TestXMLFieldRulesOption(t *testing.T) {
-	age := errorx.SentField("age", 200, "Too big.")
+	age := sentence.SentField("age", 200, "Too big.")
 	age.Rule, age.Param = "max", "130"
 	e := errorx.New(errorx.CodeInvalidInput, "").WithFields(age)
 	byName, err := render.ByName(render.NameXML)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -18,7 +19,7 @@ import (
 func TestLimitsAddToEarlierCounts(t *testing.T) {
 	e := errorx.New(errorx.CodeInvalidInput, "m")
 	for i := range 100 {
-		e.Fields = append(e.Fields, errorx.RequiredField("f"+strconv.Itoa(i)))
+		e.Fields = append(e.Fields, sentence.RequiredField("f"+strconv.Itoa(i)))
 	}
 	e.Details.Set("kept", 1)
 	e.Details.Set(errorx.TruncatedKey, "(truncated: 50 more fields)")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -18,7 +19,7 @@ import (
 // in that key order, as encoding/json writes it (HTML-safe escaping, details
 // keys sorted at every level, nested errorx.Details included), every member but success left out when empty. error and
 // message both hold the message, error_code the code, hint the recovery
-// (errorx.ValidationRecovery, which says the fields are "above", says "listed in
+// (codes.ValidationRecovery, which says the fields are "above", says "listed in
 // details.validation_errors" instead: the hint comes before them), code
 // the HTTP status (only with HTTPCode, as the reference's current path
 // leaves it out), timestamp the clock's time in RFC 3339 (seconds),
@@ -188,13 +189,13 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	return w.B
 }
 
-// listedRecovery is errorx.ValidationRecovery as the envelope writes it: its
+// listedRecovery is codes.ValidationRecovery as the envelope writes it: its
 // hint comes before the fields, so it cannot say "above".
 const listedRecovery = "Fix the fields listed in details.validation_errors and call the tool again. Do not explain the error."
 
 // envelopeHint is the hint the envelope writes for e's recovery.
 func envelopeHint(e *errorx.Error) string {
-	if e.Recovery == errorx.ValidationRecovery && len(e.Fields) > 0 {
+	if e.Recovery == codes.ValidationRecovery && len(e.Fields) > 0 {
 		return listedRecovery
 	}
 	return e.Recovery
@@ -367,7 +368,7 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 		e.Fields = decodeValidationErrors(verrs)
 	}
 	if e.Recovery == listedRecovery && len(e.Fields) > 0 {
-		e.Recovery = errorx.ValidationRecovery
+		e.Recovery = codes.ValidationRecovery
 	}
 	finishClass(e, class)
 	return e, true

@@ -111,7 +111,7 @@ func ExampleReadFusionField() {
 	fmt.Printf("%s | %v (%T) | %s\n", f.Message, f.Sent, f.Sent, f.Hint)
 	// Output:
 	// Number must be greater than or equal to 18 | 10 | Must be >= 18.
-	// Expected string, received array | array(3) (errorx.SentText) | Expected type: string.
+	// Expected string, received array | array(3) (format.SentText) | Expected type: string.
 }
 
 // searchTools is a server's tools as an adapter shows them to the

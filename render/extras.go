@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -202,7 +203,7 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 func writeFields(w *jsonw.Writer, fields []errorx.Field) {
 	w.BeginArray()
 	for _, f := range fields {
-		_, printed := f.Sent.(errorx.SentText)
+		_, printed := f.Sent.(format.SentText)
 		w.FieldObject(f.Path, f.Sent, f.WasSent, printed, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
 	}
 	w.EndArray()
@@ -454,7 +455,7 @@ func decodeField(f *errorx.Field, raw string) bool {
 		if !ok || !f.WasSent {
 			return false
 		}
-		f.Sent = errorx.SentText(s)
+		f.Sent = format.SentText(s)
 	}
 	return true
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/forgerytest"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 )
@@ -88,7 +89,7 @@ func FuzzRenderStrings(f *testing.F) {
 				errorx.Field{Path: key, Message: "Required."},
 				errorx.Field{Path: path, Message: "Required.", Options: []string{value, sent}}),
 			errorx.New(code, message).WithDetail(key, json.RawMessage(value)).WithDetail(value, json.Number(sent)).
-				WithFields(errorx.SentField(path, json.RawMessage(sent), message), errorx.SentField(key, json.Number(value), message)),
+				WithFields(sentence.SentField(path, json.RawMessage(sent), message), sentence.SentField(key, json.Number(value), message)),
 		} {
 			for _, d := range fuzzDialects {
 				if err := rendertest.Check(d, e, nil); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -36,7 +37,7 @@ func TestLimitsBound(t *testing.T) {
 	e.WithDetail("blob", map[string]any{"rows": strings.Split(strings.Repeat("row,", 100_000), ",")})
 	for range 1000 {
 		e.WithActions("tool.action")
-		e.WithFields(errorx.SentField("f", huge, huge))
+		e.WithFields(sentence.SentField("f", huge, huge))
 	}
 	l := render.Limits{}
 	b := l.Apply(e)
@@ -73,7 +74,7 @@ func TestLimitsValues(t *testing.T) {
 		WithDetail("tree", map[string]any{"a": strings.Repeat("b", 200)}).
 		WithDetail("small", map[string]any{"a": 1}).
 		WithDetail(strings.Repeat("k", 80), 1).
-		WithFields(errorx.SentField("p", strings.Repeat("s", 300), "m"))
+		WithFields(sentence.SentField("p", strings.Repeat("s", 300), "m"))
 	b := l.Apply(e)
 	for k, v := range b.Details.All() {
 		if n := len(mustMarshal(v)); n > 100+40 {

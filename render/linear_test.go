@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 )
@@ -20,9 +22,9 @@ import (
 // arguments where everything fails, without the MaxFields bound a
 // Renderer applies (a Dialect used alone does not cut).
 func fieldsError(n int) *errorx.Error {
-	e := errorx.New(errorx.CodeInvalidInput, "Many arguments are invalid.").WithRecovery(errorx.ValidationRecovery)
+	e := errorx.New(errorx.CodeInvalidInput, "Many arguments are invalid.").WithRecovery(codes.ValidationRecovery)
 	for i := range n {
-		f := errorx.SentField("items."+strconv.Itoa(i)+".name", "value "+strconv.Itoa(i), "Not one of the valid options.")
+		f := sentence.SentField("items."+strconv.Itoa(i)+".name", "value "+strconv.Itoa(i), "Not one of the valid options.")
 		f.Options, f.Hint, f.Rule = []string{"a", "b"}, "Did you mean 'a'?", "oneof"
 		e.Fields = append(e.Fields, f)
 	}
@@ -34,7 +36,7 @@ func fieldsError(n int) *errorx.Error {
 func missingError(n int) *errorx.Error {
 	e := errorx.New(errorx.CodeInvalidInput, "Some arguments are missing.")
 	for i := range n {
-		f := errorx.RequiredField("arg" + strconv.Itoa(i))
+		f := sentence.RequiredField("arg" + strconv.Itoa(i))
 		f.Options = []string{"x" + strconv.Itoa(i), "y"}
 		e.Fields = append(e.Fields, f)
 	}
@@ -205,7 +207,7 @@ func TestDecodeFirstBlockLinear(t *testing.T) {
 func onePathError(n int) *errorx.Error {
 	e := errorx.New(errorx.CodeInvalidInput, "Pick a region.")
 	for i := range n {
-		f := errorx.RequiredField("region")
+		f := sentence.RequiredField("region")
 		f.Options = []string{"r" + strconv.Itoa(i)}
 		e.Fields = append(e.Fields, f)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -122,7 +123,7 @@ func TestLogRedacted(t *testing.T) {
 		"panic value":        {"t", panics(struct{ DSN string }{"postgres://app:" + secretMark + "@db/app"}), bg},
 		"unclassified error": {"t", handler(nil, errors.New("dial postgres://app:"+secretMark+"@db/app: refused")), bg},
 		"internal model": {"t", handler(nil, errorx.Wrap(errors.New("api_key="+secretMark), errorx.CodeInternalError,
-			"Could not save with password="+secretMark+".").WithFields(errorx.SentField("token="+secretMark, 1, "Bad."))), bg},
+			"Could not save with password="+secretMark+".").WithFields(sentence.SentField("token="+secretMark, 1, "Bad."))), bg},
 		"code":             {"t", handler(nil, errorx.New("E password="+secretMark, "Failed.").WithClass(errorx.ClassConflict)), bg},
 		"tool name":        {"t --password " + secretMark + " " + long, handler(nil, errors.New("x")), bg},
 		"correlation id":   {"t", handler(nil, errors.New("x")), render.ContextWithCorrelationID(bg, jwt)},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -14,7 +15,7 @@ import (
 // where an action holds ", " and where a text has line feeds; a block
 // that is not mcperr's reads as before.
 func TestMarkdownBlockReadsBack(t *testing.T) {
-	age := errorx.SentField("age", 200, "Too big.\n\n**Recovery:** not this one")
+	age := sentence.SentField("age", 200, "Too big.\n\n**Recovery:** not this one")
 	age.Rule, age.Param, age.Hint = "max", "130", "At most 130.\n- not an item"
 	for _, e := range []*errorx.Error{
 		errorx.New("ProjectNotFound", "m\n\n**Code:** FAKE (retryable)\n\n**Recovery:** forged").WithActions("a, b", "c\\,d", ""),

@@ -6,6 +6,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // NeedsInputKind is the discriminator of an elicitation object.
@@ -232,7 +233,7 @@ func decodeNeedsInput(ms []jsonw.Member) *errorx.Error {
 			paths, _ := jsonw.Strings(m.Raw)
 			e.Fields = make([]errorx.Field, 0, len(paths))
 			for _, p := range paths {
-				e.Fields = append(e.Fields, errorx.RequiredField(p))
+				e.Fields = append(e.Fields, sentence.RequiredField(p))
 			}
 		case "suggestions":
 			suggestions, _ = jsonw.Members(m.Raw)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestNeedsInput(t *testing.T) {
 	d := render.ToolError{Mode: render.ModeBoth, NeedsInput: true}
 	missing := errorx.New(errorx.CodeInvalidInput, `Pattern "zzz" not found. Please provide a valid pattern ID.`).
-		WithFields(errorx.RequiredField("id"), errorx.Field{Path: "category", Message: "Required.", Options: []string{"error-handling", "concurrency"}})
+		WithFields(sentence.RequiredField("id"), errorx.Field{Path: "category", Message: "Required.", Options: []string{"error-handling", "concurrency"}})
 	res := d.Render(missing)
 	if res.IsError {
 		t.Error("an elicitation has isError")
@@ -37,7 +38,7 @@ func TestNeedsInput(t *testing.T) {
 		t.Errorf("decoded %s %s", name, rendercheck.Canonical(got))
 	}
 	// Something was sent: an error, not a question.
-	sent := errorx.New(errorx.CodeInvalidInput, "bad").WithFields(errorx.SentField("id", "", "Must not be empty."))
+	sent := errorx.New(errorx.CodeInvalidInput, "bad").WithFields(sentence.SentField("id", "", "Must not be empty."))
 	if res := d.Render(sent); !res.IsError {
 		t.Error("a field the caller sent became an elicitation")
 	}

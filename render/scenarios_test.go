@@ -11,6 +11,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -59,7 +60,7 @@ func scenarios() []scenario {
 					errorx.Field{Path: "role", Sent: "superadmin", WasSent: true, Message: "Invalid enum value.",
 						Options: []string{"admin", "user"}, Rule: "oneof"},
 					errorx.Field{Path: "age", Sent: 10, WasSent: true, Message: "Too small.", Hint: "Must be >= 18.", Rule: "gte", Param: "18"},
-					errorx.RequiredField("name"),
+					sentence.RequiredField("name"),
 					errorx.Field{Path: "tags.0", Sent: 123, WasSent: true, Message: "Wrong type.", Expected: "string", Rule: "type"},
 					errorx.Field{Path: "emial", Sent: "a@b.co", WasSent: true, Message: "Unknown field.",
 						Hint: "Did you mean 'email'?", Rule: "unknown"},
@@ -97,9 +98,9 @@ func scenarios() []scenario {
 				WithDetail("session_token", "tok_live_8c1f").
 				WithDetail("account", errorx.Redact("acct-4111111111111111")).
 				WithFields(
-					errorx.SentField("password", "hunter2", "Must be at least 12 characters."),
-					errorx.SentField("user.api_key", map[string]any{"k": "sk-live-1"}, "Unknown key format."),
-					errorx.SentField("email", "bad-email", "Invalid email address."),
+					sentence.SentField("password", "hunter2", "Must be at least 12 characters."),
+					sentence.SentField("user.api_key", map[string]any{"k": "sk-live-1"}, "Unknown key format."),
+					sentence.SentField("email", "bad-email", "Invalid email address."),
 				), nil)
 		}, true},
 		{"hostile", func() *errorx.Error {

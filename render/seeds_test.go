@@ -13,6 +13,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/golden"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -133,14 +134,14 @@ func seedExamples() []seedExample {
 			want: []string{"<validation_error action=\"billing/create\">\n<field name=\"(root)\">Unrecognized key(s) in object: 'hallucinated_param' You sent: (missing). Remove or correct unrecognized fields: 'hallucinated_param'. Check for typos.</field>\n<recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n</validation_error>"},
 			note: "the docs leave out \"You sent: (missing).\"; the reference always writes it"},
 		{seed: "mcp-fusion-xml", name: "missing_discriminator", d: render.XML{}, isError: true, exact: true,
-			e:    errorx.MissingDiscriminator("action", "list", "create", "delete"),
+			e:    sentence.MissingDiscriminator("action", "list", "create", "delete"),
 			want: []string{"<tool_error code=\"MISSING_DISCRIMINATOR\">\n<message>The required field \"action\" is missing.</message>\n<available_actions>list, create, delete</available_actions>\n<recovery>Add the \"action\" field as a string and call the tool again.</recovery>\n</tool_error>"},
 			note: "the docs' recovery lacks \"as a string\" (an older version)"},
 		{seed: "mcp-fusion-xml", name: "unknown_action", d: render.XML{}, isError: true, exact: true,
-			e:    errorx.UnknownAction("action", "destory", "list", "create", "delete"),
+			e:    sentence.UnknownAction("action", "destory", "list", "create", "delete"),
 			want: []string{"<tool_error code=\"UNKNOWN_ACTION\">\n<message>The action \"destory\" does not exist.</message>\n<available_actions>list, create, delete</available_actions>\n<recovery>Choose a valid action from available_actions and call the tool again.</recovery>\n</tool_error>"}},
 		{seed: "mcp-fusion-xml", name: "reference_invalid_discriminator", d: render.XML{}, isError: true, exact: true,
-			e:    errorx.InvalidDiscriminator("action", "number", "list", "create"),
+			e:    sentence.InvalidDiscriminator("action", "number", "list", "create"),
 			want: []string{"<tool_error code=\"INVALID_DISCRIMINATOR\">\n<message>Discriminator field \"action\" must be a string, got number.</message>\n<available_actions>list, create</available_actions>\n<recovery>Set \"action\" to one of the available actions as a string.</recovery>\n</tool_error>"}},
 		{seed: "mcp-fusion-xml", name: "reference_te_full", d: render.XML{}, isError: true, exact: true,
 			e: errorx.Conflict("Invoice already paid.").WithSeverity(errorx.SeverityError).WithRecovery("Check the invoice status first.").

@@ -13,6 +13,7 @@ import (
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -67,7 +68,7 @@ var sentenceCases = []sentenceCase{
 				d = te
 			}
 			e := errorx.New(errorx.CodeInvalidInput, "Some arguments are missing.").
-				WithFields(errorx.RequiredField("regions."+h+".code"), errorx.RequiredField("size"))
+				WithFields(sentence.RequiredField("regions."+h+".code"), sentence.RequiredField("size"))
 			return render.NewRenderer(d).Render(e)
 		},
 		message: "Some arguments are missing.",

@@ -8,6 +8,7 @@ import (
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // XML is the MCP Fusion dialect: one text block holding a small XML
@@ -17,7 +18,7 @@ import (
 //     <field name="PATH"> line per field ("message You sent: X. Expected: …";
 //     with FieldRules, a field with a rule parameter also has rule and param
 //     attributes) and a <recovery>: the model's, or Fusion's
-//     errorx.ValidationRecovery. Its code and message have no element: the
+//     codes.ValidationRecovery. Its code and message have no element: the
 //     field lines are the message.
 //   - A routing error (MISSING_DISCRIMINATOR, UNKNOWN_ACTION,
 //     INVALID_DISCRIMINATOR) without a severity is Fusion's routing form:
@@ -241,7 +242,7 @@ func appendValidationError(dst []byte, e *errorx.Error, rules bool) []byte {
 	dst = appendActionList(dst, e.Actions)
 	dst = appendDetailsXML(dst, e.Details)
 	dst = appendRetryAfterXML(dst, e)
-	dst = appendElem(dst, "recovery", orDefault(e.Recovery, errorx.ValidationRecovery))
+	dst = appendElem(dst, "recovery", orDefault(e.Recovery, codes.ValidationRecovery))
 	return append(dst, "\n</validation_error>"...)
 }
 
@@ -343,7 +344,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 	if e.Code == errorx.CodeMissingRequiredField && len(e.Fields) == 0 {
 		if p, ok := strings.CutPrefix(e.Message, `Required field "`); ok {
 			if p, ok := strings.CutSuffix(p, `" is missing.`); ok {
-				e.Fields = []errorx.Field{errorx.RequiredField(p)}
+				e.Fields = []errorx.Field{sentence.RequiredField(p)}
 			}
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 )
 
 // Option configures Bind and (*Validator).BindJSON, and the adapters'
@@ -63,7 +64,7 @@ func newConfig(opts []Option) config {
 //
 // On failure it returns the zero T and an *errorx.Error with code
 // INVALID_INPUT (class VALIDATION), the tool name (WithTool overrides it),
-// errorx.ValidationRecovery and one field per problem: arguments that are
+// codes.ValidationRecovery and one field per problem: arguments that are
 // not an object, unknown keys (at every level of nested structs, with the
 // closest valid name as a hint), values of the wrong JSON type, numbers
 // out of range and every failed validate tag. See (*Validator).BindJSON
@@ -406,7 +407,7 @@ merge:
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
 		Message:  sum.text(tool),
-		Recovery: errorx.ValidationRecovery,
+		Recovery: codes.ValidationRecovery,
 		Tool:     tool,
 		Fields:   fields,
 	}

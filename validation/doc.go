@@ -90,7 +90,7 @@
 // alternative expects ("empty or exactly 6 characters"). Rules that are
 // not tags are "type", "unknown", "overflow", "format", "syntax",
 // "duplicate", "depth" and "path". Every variant of required reads "Required."
-// with the condition in Hint, like errorx.RequiredField, and the options
+// with the condition in Hint, like sentence.RequiredField, and the options
 // of the field's own oneof when it has one. A oneof that fails on nothing
 // (a value not sent, a pointer sent null) reads as required too (rule
 // required, "Required.", the options): the schema lists such a field as

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -39,7 +40,7 @@ func schemaFields(t *testing.T, schema, args string, opts ...validation.Option) 
 	require.Equal(t, errorx.CodeInvalidInput, e.Code, "%v", e)
 	require.Equal(t, errorx.ClassValidation, e.Class)
 	assert.Equal(t, "tool", e.Tool)
-	assert.Equal(t, errorx.ValidationRecovery, e.Recovery)
+	assert.Equal(t, codes.ValidationRecovery, e.Recovery)
 	return e.Fields
 }
 

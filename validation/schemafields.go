@@ -13,7 +13,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/copyonwrite"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // build makes the error of the items: sorted as Bind sorts fields (see
@@ -51,7 +53,7 @@ func (r *checkRun) build(tool string) *errorx.Error {
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
 		Message:  c.text(tool),
-		Recovery: errorx.ValidationRecovery,
+		Recovery: codes.ValidationRecovery,
 		Tool:     tool,
 		Fields:   fields,
 	}
@@ -157,11 +159,11 @@ func (r *checkRun) field(it *sitem) errorx.Field {
 		readSent(&f, r.probs.meta[it.n], r.text)
 		return f
 	case howRequired:
-		f := errorx.RequiredField(path)
+		f := sentence.RequiredField(path)
 		f.Options = r.optionsAt(it.segs)
 		return f
 	case howDependent:
-		f := errorx.RequiredField(path)
+		f := sentence.RequiredField(path)
 		f.Rule = "required_with"
 		f.Hint = required(Failure{ActualTag: f.Rule, Param: oneofParam(it.by)}).Hint
 		f.Options = r.optionsAt(it.segs)
@@ -192,7 +194,7 @@ func (r *checkRun) field(it *sitem) errorx.Field {
 		t, f.Rule, f.Param = r.keyword(it, f.Sent, f.WasSent)
 	}
 	if f.Rule == RuleType {
-		f = errorx.WrongTypeField(path, f.Sent, t.Expected)
+		f = sentence.WrongTypeField(path, f.Sent, t.Expected)
 	} else {
 		f.Message, f.Expected, f.Options, f.Hint = t.Message, t.Expected, t.Options, t.Hint
 	}

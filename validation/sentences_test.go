@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -70,10 +71,10 @@ var sentenceCases = []struct {
 		return v.Translate("t", v.Validate().Struct(&s), &s, nil)
 	}},
 	{"NewError, path", func(h string) *errorx.Error {
-		return validation.NewError("t", []errorx.Field{errorx.RequiredField(h), {Path: h + ".x", Rule: validation.RuleUnknown}})
+		return validation.NewError("t", []errorx.Field{sentence.RequiredField(h), {Path: h + ".x", Rule: validation.RuleUnknown}})
 	}},
 	{"NewError, tool", func(h string) *errorx.Error {
-		return validation.NewError(h, []errorx.Field{errorx.RequiredField("email")})
+		return validation.NewError(h, []errorx.Field{sentence.RequiredField("email")})
 	}},
 }
 
@@ -358,7 +359,7 @@ func jsonSkeleton(b []byte, paths map[string]bool) string {
 // TestActionSentences: a grouped tool's discriminator value is the
 // caller's: Action's error has, in every dialect, the structure of the
 // same error for a plain value. The sentence naming the value is
-// errorx.UnknownAction's; what Action adds ("Did you mean …?") names an
+// sentence.UnknownAction's; what Action adds ("Did you mean …?") names an
 // action, the server's.
 func TestActionSentences(t *testing.T) {
 	dialects := dialectsUnderTest(t)

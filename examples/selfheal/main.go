@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -94,7 +95,7 @@ func getProject(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 
 // stringArgument returns the string argument name. A caller that did not
 // send it gets errorx.Required; one that sent something else (a number,
-// null, an object) gets errorx.WrongType, which shows what was sent.
+// null, an object) gets sentence.WrongType, which shows what was sent.
 func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error) {
 	v, sent := req.GetArguments()[name]
 	if !sent {
@@ -102,7 +103,7 @@ func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error
 	}
 	s, ok := v.(string)
 	if !ok {
-		return "", errorx.WrongType(name, v, "string")
+		return "", sentence.WrongType(name, v, "string")
 	}
 	return s, nil
 }

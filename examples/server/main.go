@@ -18,6 +18,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
 	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -175,7 +176,7 @@ func readFile(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 
 // stringArgument returns the string argument name. A caller that did not
 // send it gets errorx.Required; one that sent something else (a number,
-// null, an object) gets errorx.WrongType, which shows what was sent.
+// null, an object) gets sentence.WrongType, which shows what was sent.
 func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error) {
 	v, sent := req.GetArguments()[name]
 	if !sent {
@@ -183,7 +184,7 @@ func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error
 	}
 	s, ok := v.(string)
 	if !ok {
-		return "", errorx.WrongType(name, v, "string")
+		return "", sentence.WrongType(name, v, "string")
 	}
 	return s, nil
 }
@@ -214,21 +215,21 @@ func createUser(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 	args := req.GetArguments()
 	var fields []errorx.Field
 	if name, sent := args["name"]; !sent {
-		fields = append(fields, errorx.RequiredField("name"))
+		fields = append(fields, sentence.RequiredField("name"))
 	} else if s, _ := name.(string); s == "" {
-		fields = append(fields, errorx.SentField("name", name, "Must be a non-empty string."))
+		fields = append(fields, sentence.SentField("name", name, "Must be a non-empty string."))
 	}
 	if email, sent := args["email"]; !sent {
-		fields = append(fields, errorx.RequiredField("email"))
+		fields = append(fields, sentence.RequiredField("email"))
 	} else if s, _ := email.(string); !strings.Contains(s, "@") {
-		f := errorx.SentField("email", email, "Invalid email address.")
+		f := sentence.SentField("email", email, "Invalid email address.")
 		f.Expected, f.Rule = "a valid email address (e.g. user@example.com)", "email"
 		fields = append(fields, f)
 	}
 	if role, sent := args["role"]; !sent {
-		fields = append(fields, errorx.RequiredField("role"))
+		fields = append(fields, sentence.RequiredField("role"))
 	} else if s, _ := role.(string); s != "admin" && s != "user" {
-		f := errorx.SentField("role", role, "Invalid role.")
+		f := sentence.SentField("role", role, "Invalid role.")
 		f.Options, f.Rule = roles, "oneof"
 		fields = append(fields, f)
 	}
@@ -236,11 +237,11 @@ func createUser(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 	n, isNumber := age.(float64)
 	switch {
 	case !sent:
-		fields = append(fields, errorx.RequiredField("age"))
+		fields = append(fields, sentence.RequiredField("age"))
 	case !isNumber:
-		fields = append(fields, errorx.WrongTypeField("age", age, "number"))
+		fields = append(fields, sentence.WrongTypeField("age", age, "number"))
 	case n < 18:
-		f := errorx.SentField("age", age, "Too young.")
+		f := sentence.SentField("age", age, "Too young.")
 		f.Hint, f.Rule = "Must be >= 18.", "gte"
 		fields = append(fields, f)
 	}

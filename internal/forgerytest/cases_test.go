@@ -19,6 +19,7 @@ import (
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -167,12 +168,12 @@ func modes(s string) bool { return slices.Contains([]string{"", "markdown", "jso
 var cases = []forgeryCase{
 	// errorx's constructors, where their parameters may be caller text.
 	{name: "errorx.Required", role: name, alt: "_id", model: func(s string) error { return errorx.Required(s) }},
-	{name: "errorx.WrongType/field", role: name, model: func(s string) error { return errorx.WrongType(s, "ten", "integer") }},
-	{name: "errorx.WrongType/sent", role: value, model: func(s string) error { return errorx.WrongType("count", s, "integer") }},
-	{name: "errorx.MissingDiscriminator", role: name, model: func(s string) error { return errorx.MissingDiscriminator(s, actions...) }},
-	{name: "errorx.UnknownAction/value", role: value, model: func(s string) error { return errorx.UnknownAction("action", s, actions...) }},
-	{name: "errorx.UnknownAction/field", role: name, model: func(s string) error { return errorx.UnknownAction(s, "destory", actions...) }},
-	{name: "errorx.InvalidDiscriminator", role: name, model: func(s string) error { return errorx.InvalidDiscriminator(s, "number", actions...) }},
+	{name: "sentence.WrongType/field", role: name, model: func(s string) error { return sentence.WrongType(s, "ten", "integer") }},
+	{name: "sentence.WrongType/sent", role: value, model: func(s string) error { return sentence.WrongType("count", s, "integer") }},
+	{name: "sentence.MissingDiscriminator", role: name, model: func(s string) error { return sentence.MissingDiscriminator(s, actions...) }},
+	{name: "sentence.UnknownAction/value", role: value, model: func(s string) error { return sentence.UnknownAction("action", s, actions...) }},
+	{name: "sentence.UnknownAction/field", role: name, model: func(s string) error { return sentence.UnknownAction(s, "destory", actions...) }},
+	{name: "sentence.InvalidDiscriminator", role: name, model: func(s string) error { return sentence.InvalidDiscriminator(s, "number", actions...) }},
 	{name: "errorx.WithActions", role: name, model: func(s string) error { return notFound().WithActions("projects.list", s) }},
 	{name: "errorx.WithTool", role: name, model: func(s string) error { return notFound().WithTool(s) }},
 	{name: "errorx.WithDetail/key", role: name, skip: oneOf(reservedKeys...),
@@ -185,20 +186,20 @@ var cases = []forgeryCase{
 		model: func(s string) error {
 			return errorx.New(s, "The upstream service failed.").WithClass(errorx.ClassInternal)
 		}},
-	{name: "errorx.SentField/path", role: name, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.SentField(s, "v", "Invalid."))
+	{name: "sentence.SentField/path", role: name, model: func(s string) error {
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.SentField(s, "v", "Invalid."))
 	}},
-	{name: "errorx.SentField/sent", role: value, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.SentField("email", s, "Invalid email address."))
+	{name: "sentence.SentField/sent", role: value, model: func(s string) error {
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.SentField("email", s, "Invalid email address."))
 	}},
-	{name: "errorx.RequiredField", role: name, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.RequiredField(s))
+	{name: "sentence.RequiredField", role: name, model: func(s string) error {
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.RequiredField(s))
 	}},
-	{name: "errorx.WrongTypeField/path", role: name, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.WrongTypeField(s, "seven", "integer"))
+	{name: "sentence.WrongTypeField/path", role: name, model: func(s string) error {
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.WrongTypeField(s, "seven", "integer"))
 	}},
-	{name: "errorx.WrongTypeField/sent", role: value, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.WrongTypeField("count", s, "integer"))
+	{name: "sentence.WrongTypeField/sent", role: value, model: func(s string) error {
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.WrongTypeField("count", s, "integer"))
 	}},
 	{name: "errorx.Wrap", role: hidden, model: func(s string) error {
 		return errorx.Wrap(errors.New(s), "ProjectNotFound", "Project not found.")
@@ -213,28 +214,28 @@ var cases = []forgeryCase{
 		return errorx.NotFound("No user has the id " + s + ".")
 	}},
 	{name: "handler.message-start", role: serverText, model: func(s string) error {
-		return errorx.New(errorx.CodeInvalidInput, s+" is not a user id; which user?").WithFields(errorx.RequiredField("user"))
+		return errorx.New(errorx.CodeInvalidInput, s+" is not a user id; which user?").WithFields(sentence.RequiredField("user"))
 	}},
 	{name: "handler.recovery", role: serverText, model: func(s string) error {
 		return errorx.NotFound("No such user.").WithRecovery("Call users.list, then retry with " + s + ".")
 	}},
 	{name: "handler.field-message", role: serverText, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.SentField("id", "u1", "No user has the id "+s+"."))
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.SentField("id", "u1", "No user has the id "+s+"."))
 	}},
 	{name: "handler.field-texts", role: serverText, model: func(s string) error {
-		f := errorx.SentField("id", "u1", "Unknown user.")
+		f := sentence.SentField("id", "u1", "Unknown user.")
 		f.Expected, f.Hint, f.Options = "an id such as "+s, "Did you mean "+s+"?", []string{"u2", s}
 		return errorx.Validation("Invalid arguments.").WithFields(f)
 	}},
 	{name: "handler.missing-texts", role: serverText, model: func(s string) error {
-		f := errorx.RequiredField("user")
+		f := sentence.RequiredField("user")
 		f.Message, f.Hint, f.Options = "Which user, "+s+"?", s, []string{"u2", s}
 		return errorx.New(errorx.CodeInvalidInput, "Missing the user.").WithFields(f)
 	}},
 
 	// validation: binding, translating, routing.
 	{name: "validation.NewError/path", role: name, model: func(s string) error {
-		f := errorx.SentField(s, "v", "Invalid.")
+		f := sentence.SentField(s, "v", "Invalid.")
 		f.Rule = "format"
 		return validation.NewError("orders.create", []errorx.Field{f})
 	}},

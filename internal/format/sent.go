@@ -178,3 +178,19 @@ func cutUTF16(s string, n int) string {
 	}
 	return s
 }
+
+// SentText is a sent value known only by how a "You sent" line printed it
+// (array(3), an object's JSON cut at 50 characters, a string cut to 47 and
+// "..."), as the xml dialect reads it from MCP Fusion's field lines where
+// the printed form does not give the value back. The "You sent" formatter
+// prints it again as it is (Masked), so the line re-renders byte for byte.
+// It is errorx's: in the model's JSON form a field whose Sent is a SentText holds the
+// printed form as a string in "sent" and has "sent_text": true, so that it
+// reads back as a SentText, not as a string the caller sent. (A Redacted
+// value is written as its mask, a plain string: whether a value is redacted
+// must not change the shape of what a caller gets.)
+type SentText string
+
+// Masked returns the printed form: the "You sent" formatter writes it as
+// it is, unquoted.
+func (s SentText) Masked() string { return string(s) }

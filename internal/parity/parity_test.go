@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/parity"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
@@ -144,8 +145,8 @@ func TestSameResultOnBothSDKs(t *testing.T) {
 			}
 			ge, gd := gosdk.Decode(got)
 			we, wd := mcpgo.Decode(want)
-			if c.tool == "db.query" && (ge == nil || ge.Recovery != errorx.InternalRecovery) {
-				t.Errorf("%s %s: %+v, want the unclassified error with errorx.InternalRecovery", name, c.tool, ge)
+			if c.tool == "db.query" && (ge == nil || ge.Recovery != codes.InternalRecovery) {
+				t.Errorf("%s %s: %+v, want the unclassified error with codes.InternalRecovery", name, c.tool, ge)
 			}
 			if g, w := modelJSON(ge), modelJSON(we); gd != wd || gd != name || g != w {
 				t.Errorf("%s %s: decoded\ngo-sdk %s %s\nmcp-go %s %s", name, c.tool, gd, g, wd, w)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // fragments are the pieces generated strings are made of: plain text,
@@ -136,7 +137,7 @@ func Model(r *rand.Rand) *errorx.Error {
 	case 0:
 		e.Fields = nil
 	case 1:
-		f := errorx.RequiredField(String(r))
+		f := sentence.RequiredField(String(r))
 		e.Code = errorx.CodeMissingRequiredField
 		e.Message = `Required field "` + f.Path + `" is missing.`
 		e.Fields = []errorx.Field{f}

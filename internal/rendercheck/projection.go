@@ -10,6 +10,7 @@ import (
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -60,13 +61,13 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		}
 		jsonProject(p, jsonw.Go, true)
 		if len(p.Fields) > 0 && p.Recovery == "Fix the fields listed in details.validation_errors and call the tool again. Do not explain the error." {
-			p.Recovery = errorx.ValidationRecovery // the hint says "listed" for "above"
+			p.Recovery = codes.ValidationRecovery // the hint says "listed" for "above"
 		}
 		if d.HTTPCode {
 			p.Status = effectiveStatus(e)
 		}
 		for i, f := range p.Fields {
-			if s, ok := f.Sent.(errorx.SentText); ok && !dup {
+			if s, ok := f.Sent.(format.SentText); ok && !dup {
 				p.Fields[i].Sent = string(s) // validation_errors has no sent_text
 			}
 			required := !f.WasSent || strings.HasPrefix(f.Rule, "required")
@@ -175,10 +176,10 @@ func jsonProject(p *errorx.Error, st jsonw.Style, sorted bool) {
 		if !p.Fields[i].WasSent {
 			continue
 		}
-		if s, ok := p.Fields[i].Sent.(errorx.SentText); ok {
+		if s, ok := p.Fields[i].Sent.(format.SentText); ok {
 			// A printed form travels with "sent_text": true and reads
 			// back as a SentText.
-			p.Fields[i].Sent = errorx.SentText(jsonString(string(s)))
+			p.Fields[i].Sent = format.SentText(jsonString(string(s)))
 			continue
 		}
 		p.Fields[i].Sent = viaJSON(p.Fields[i].Sent, st, sorted)
@@ -229,7 +230,7 @@ func xmlProject(e, p *errorx.Error, rules bool) {
 		// render.ReadFusionField). An empty code reads back as INVALID_INPUT,
 		// an empty recovery as Fusion's.
 		p.Code = orDefault(p.Code, errorx.CodeInvalidInput)
-		p.Recovery = orDefault(p.Recovery, errorx.ValidationRecovery)
+		p.Recovery = orDefault(p.Recovery, codes.ValidationRecovery)
 		p.Message = ""
 		for i, f := range e.Fields {
 			name := f.Path
@@ -248,7 +249,7 @@ func xmlProject(e, p *errorx.Error, rules bool) {
 	case e.Code == errorx.CodeMissingRequiredField && len(e.Fields) == 0:
 		if f, ok := strings.CutPrefix(e.Message, `Required field "`); ok {
 			if f, ok := strings.CutSuffix(f, `" is missing.`); ok {
-				p.Fields = []errorx.Field{errorx.RequiredField(f)}
+				p.Fields = []errorx.Field{sentence.RequiredField(f)}
 			}
 		}
 	}
@@ -288,7 +289,7 @@ func ProjectNeedsInput(e *errorx.Error) *errorx.Error {
 		// in order, each kept once.
 		i := slices.IndexFunc(p.Fields, func(g errorx.Field) bool { return g.Path == f.Path })
 		if i < 0 {
-			r := errorx.RequiredField(f.Path)
+			r := sentence.RequiredField(f.Path)
 			r.Options = slices.Clone(f.Options)
 			p.Fields = append(p.Fields, r)
 			continue

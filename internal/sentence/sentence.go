@@ -1,0 +1,101 @@
+// Package sentence builds the field errors and routing errors mcperr's
+// packages share (validation, render, mcpgo), in MCP Fusion's words: a
+// field sent, missing or of the wrong JSON type, a grouped tool's missing,
+// unknown or non-string discriminator. Caller text in their sentences is
+// named through errorx.Quote.
+package sentence
+
+import (
+	"strings"
+
+	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+)
+
+// SentField returns a Field for a value the caller sent.
+func SentField(path string, sent any, message string) errorx.Field {
+	return errorx.Field{Path: path, Sent: sent, WasSent: true, Message: message}
+}
+
+// RequiredField returns the Field that Required reports for path: nothing
+// sent, rule "required", message "Required.".
+func RequiredField(path string) errorx.Field {
+	return errorx.Field{Path: path, Message: "Required.", Rule: "required"}
+}
+
+// WrongTypeField returns the Field for a value of the wrong JSON type at
+// path: sent as it was sent, message "Wrong type.", Expected the JSON type
+// wanted ("string", "integer", …), rule "type" (the validation package
+// reports its decoding problems the same way).
+func WrongTypeField(path string, sent any, expected string) errorx.Field {
+	return errorx.Field{Path: path, Sent: sent, WasSent: true, Message: "Wrong type.", Expected: expected, Rule: "type"}
+}
+
+// WrongType returns the INVALID_FIELD_TYPE error for field, which the
+// caller sent (sent) with another JSON type than expected ("string",
+// "integer", "object", …): `Field "id" must be a string.`, with
+// WrongTypeField(field, sent, expected) as its one field. Field may be
+// caller text (a map key a handler binds): the sentences name it through
+// errorx.Quote; expected is written as it is when it is a plain word.
+func WrongType(field string, sent any, expected string) *errorx.Error {
+	f, typ := errorx.Quote(field), withArticle(word(expected))
+	e := errorx.New(codes.InvalidFieldType, "Field "+f+" must be "+typ+".")
+	e.Recovery = "Send " + f + " as " + typ + " and retry."
+	e.Fields = []errorx.Field{WrongTypeField(field, sent, expected)}
+	return e
+}
+
+// withArticle puts "a" or "an" before a JSON type's name.
+func withArticle(typ string) string {
+	if typ != "" && strings.ContainsRune("aeiou", rune(typ[0])) {
+		return "an " + typ
+	}
+	return "a " + typ
+}
+
+// MissingDiscriminator returns the routing error for a grouped tool called
+// without its discriminator field (usually "action"); actions are the valid
+// values. The sentences name field through errorx.Quote.
+func MissingDiscriminator(field string, actions ...string) *errorx.Error {
+	f := errorx.Quote(field)
+	e := errorx.New(codes.MissingDiscriminator, "The required field "+f+" is missing.")
+	e.Recovery = "Add the " + f + " field as a string and call the tool again."
+	e.Actions = actions
+	return e
+}
+
+// UnknownAction returns the routing error for a discriminator value that
+// names no action: `The action "destory" does not exist.`. The message names
+// value, what the caller sent, through errorx.Quote (so at most
+// 64 bytes of it, credentials masked); field is written as it
+// is when it is a plain word, else quoted too.
+func UnknownAction(field, value string, actions ...string) *errorx.Error {
+	f := word(field)
+	e := errorx.New(codes.UnknownAction, "The "+f+" "+errorx.Quote(value)+" does not exist.")
+	e.Recovery = "Choose a valid " + f + " from available_actions and call the tool again."
+	e.Actions = actions
+	return e
+}
+
+// InvalidDiscriminator returns the routing error for a discriminator that is
+// not a string; got is the JavaScript type name of what was sent ("number",
+// "boolean", "object"). The sentences name field through errorx.Quote, and
+// got as it is when it is a plain word, else quoted too.
+func InvalidDiscriminator(field, got string, actions ...string) *errorx.Error {
+	f := errorx.Quote(field)
+	e := errorx.New(codes.InvalidDiscriminator, "Discriminator field "+f+" must be a string, got "+word(got)+".")
+	e.Recovery = "Set " + f + " to one of the available actions as a string."
+	e.Actions = actions
+	return e
+}
+
+// word returns a word of a sentence that is usually the server's (a
+// discriminator's name, a JSON type) but may come from elsewhere: as it is
+// when it is a plain word (Quote leaves it unchanged), else as Quote
+// writes it.
+func word(s string) string {
+	if q := errorx.Quote(s); q[1:len(q)-1] != s {
+		return q
+	}
+	return s
+}
