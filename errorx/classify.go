@@ -19,9 +19,10 @@ type statusCoder interface {
 	StatusCode() int
 }
 
-// ToolErrorer is implemented by errors that know their own model; From uses
-// it before anything else but an *Error in the chain.
-type ToolErrorer interface {
+// toolErrorer is the method set of an error that knows its own model,
+// ToolError() *Error: From uses it before anything else but an *Error in
+// the chain.
+type toolErrorer interface {
 	ToolError() *Error
 }
 
@@ -32,7 +33,7 @@ type ToolErrorer interface {
 //     nil *Error in the chain is skipped, so a chain that holds nothing
 //     else, such as a typed nil returned as an error, is an unclassified
 //     error (INTERNAL_ERROR below);
-//   - an error implementing ToolErrorer gives its model (with err as the
+//   - an error with a ToolError() *Error method gives its model (with err as the
 //     cause when the model has none);
 //   - context.DeadlineExceeded and network timeouts give TIMEOUT (TRANSIENT);
 //   - refused or reset connections, DNS failures and other network errors
@@ -42,7 +43,7 @@ type ToolErrorer interface {
 //   - an error implementing statusCoder gives FromStatus's error;
 //   - anything else gives INTERNAL_ERROR, with InternalRecovery.
 //
-// Except for an *Error or a ToolErrorer, the message is a fixed sentence that
+// Except for an *Error or an error with a ToolError method, the message is a fixed sentence that
 // does not leak err's text; err becomes the cause.
 func From(err error) *Error {
 	if err == nil {
@@ -56,7 +57,7 @@ func From(err error) *Error {
 	if e := find(err); e != nil { // As, without searching the chain twice
 		return e
 	}
-	var te ToolErrorer
+	var te toolErrorer
 	if errors.As(err, &te) {
 		if e := te.ToolError(); e != nil {
 			if e.cause == nil {

@@ -24,11 +24,6 @@ type Details struct {
 	idx *detailIndex // for kv as Set left it; nil until it has indexThreshold pairs
 }
 
-// TruncatedKey is the detail key under which a bounded error counts what
-// was cut from it: "(truncated: 3 more fields)". The render package's
-// Limits and the validation package's MaxFields bound both write it.
-const TruncatedKey = "…"
-
 // indexThreshold is the number of pairs from which Set indexes them:
 // below it a scan is cheaper than the map, and small Details allocate no
 // index.

@@ -101,7 +101,7 @@
 // is the printed form of what was sent (a SentText such as array(3)), not
 // the value: it reads back as a SentText, so that a "You sent" line prints
 // it again as it was. retry_after is in seconds and may have a fraction; a
-// negative one, or one past MaxSeconds (the longest time.Duration, about 292
+// negative one, or one past the longest time.Duration (about 292
 // years), is an error. status is an HTTP status, 100 to 999; 0
 // or absent means none. A number too large for a float64 (a caller may send
 // 1e400) is written as a string of its literal, so every JSON reader can

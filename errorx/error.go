@@ -188,9 +188,6 @@ func (e *Error) WithFields(fields ...Field) *Error {
 	return e
 }
 
-// WithCause sets the wrapped error and returns e.
-func (e *Error) WithCause(err error) *Error { e.cause = err; return e }
-
 // Error returns "CODE: message". A nil *Error gives "<nil>", so that a nil
 // *Error wrapped in an error interface never panics.
 func (e *Error) Error() string {

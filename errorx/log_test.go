@@ -38,9 +38,9 @@ func TestLogValue(t *testing.T) {
 	}{
 		{
 			name: "everything set",
-			err: errorx.New("RATE_LIMITED", "Too many requests.").
+			err: errorx.Wrap(cause, "RATE_LIMITED", "Too many requests.").
 				WithSeverity(errorx.SeverityError).WithTool("search").WithStatus(429).
-				WithRetryAfter(1500 * time.Millisecond).WithCause(cause),
+				WithRetryAfter(1500 * time.Millisecond),
 			want: `{"msg":"tool failed","err":{"code":"RATE_LIMITED","class":"TRANSIENT","severity":"error",` +
 				`"message":"Too many requests.","tool":"search","status":429,"retry_after":1500000000,` +
 				`"cause":"dial tcp 10.0.0.7:5432: connection refused"}}`,

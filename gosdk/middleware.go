@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/schemacache"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -250,7 +251,7 @@ func (m *middleware) sdkError(ctx context.Context, tools *serverTools, e error, 
 	m.r.Logger().InfoContext(ctx, "mcperr: go-sdk rejected the arguments of a typed tool",
 		slog.String("tool", req.Params.Name), // a tool of the server's: go-sdk found it
 		slog.String("error", errorx.Text(e, errorx.MaxLogText)))
-	return argumentsRejected().WithCause(e)
+	return sentence.WithCause(argumentsRejected(), e)
 }
 
 // argumentsRejected is the error for arguments that go-sdk's check of a

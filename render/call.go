@@ -470,7 +470,7 @@ func hidden(err error) bool {
 	if _, ok := errorx.As(err); ok {
 		return false
 	}
-	var te errorx.ToolErrorer
+	var te interface{ ToolError() *errorx.Error } // the method set errorx.From reads
 	if errors.As(err, &te) && te.ToolError() != nil {
 		return false
 	}

@@ -183,7 +183,7 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 			if o.wholeSeconds {
 				w.Int(int64(WholeSeconds(e.RetryAfter) / time.Second))
 			} else {
-				w.Float(min(e.RetryAfter.Seconds(), errorx.MaxSeconds))
+				w.Float(min(e.RetryAfter.Seconds(), format.MaxSeconds))
 			}
 		case pRetryable:
 			w.Bool(e.Retryable != nil && *e.Retryable)
@@ -227,7 +227,7 @@ func writeDetails(w *jsonw.Writer, d errorx.Details, sorted bool) {
 
 // readExtras applies the members of an extras object to e: a member whose key
 // is a part in allowed and whose value has that part's type and range sets
-// the part (a retry_after is one errorx.Seconds accepts, a status is 100 to
+// the part (a retry_after is one format.Seconds accepts, a status is 100 to
 // 999); anything else is one of the user's details. A "details" object holds the
 // user's details when they were nested. It reports whether the code and the
 // class were present.
@@ -302,7 +302,7 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 		if !ok {
 			return false
 		}
-		d, err := errorx.Seconds(f)
+		d, err := format.Seconds(f)
 		if err != nil {
 			return false
 		}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -68,8 +69,8 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 	cut := func(s string) string { return cutString(s, l.MaxString) }
 	c.Code, c.Message, c.Recovery, c.Tool = cut(c.Code), cut(c.Message), cut(c.Recovery), cut(c.Tool)
 	// What an earlier bound dropped (validation stops at its MaxFields and
-	// says so under errorx.TruncatedKey) is added to what this one drops.
-	prior, hadPrior := c.Details.Get(errorx.TruncatedKey)
+	// says so under codes.TruncatedKey) is added to what this one drops.
+	prior, hadPrior := c.Details.Get(codes.TruncatedKey)
 	dropped := droppedCounts(prior)
 	if n := len(c.Actions) - l.MaxActions; n > 0 {
 		c.Actions = c.Actions[:l.MaxActions]
@@ -98,7 +99,7 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 	var d errorx.Details
 	pairs := c.Details.Pairs()
 	if hadPrior {
-		pairs = slices.DeleteFunc(slices.Clone(pairs), func(p errorx.Detail) bool { return p.Key == errorx.TruncatedKey })
+		pairs = slices.DeleteFunc(slices.Clone(pairs), func(p errorx.Detail) bool { return p.Key == codes.TruncatedKey })
 	}
 	if n := len(pairs) - l.MaxDetails; n > 0 {
 		pairs = pairs[:l.MaxDetails]
@@ -108,9 +109,9 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 		d.Set(cut(p.Key), boundValue(p.Value, l.MaxValue))
 	}
 	if text := dropped.String(); text != "" {
-		d.Set(errorx.TruncatedKey, text)
+		d.Set(codes.TruncatedKey, text)
 	} else if hadPrior {
-		d.Set(errorx.TruncatedKey, boundValue(prior, l.MaxValue)) // not a count this bound writes: kept as it was
+		d.Set(codes.TruncatedKey, boundValue(prior, l.MaxValue)) // not a count this bound writes: kept as it was
 	}
 	c.Details = d
 	return c
@@ -227,7 +228,7 @@ func cutString(s string, max int) string {
 }
 
 // dropCounts counts what bounds dropped, by kind, in the order
-// errorx.TruncatedKey's text lists them.
+// codes.TruncatedKey's text lists them.
 type dropCounts [3]int
 
 const (
@@ -238,7 +239,7 @@ const (
 
 var droppedKinds = [...]string{" more actions", " more fields", " more details"}
 
-// String is errorx.TruncatedKey's text, "(truncated: 2 more actions, 5 more
+// String is codes.TruncatedKey's text, "(truncated: 2 more actions, 5 more
 // fields)", or "" when nothing was dropped.
 func (c dropCounts) String() string {
 	var b []byte
@@ -260,7 +261,7 @@ func (c dropCounts) String() string {
 	return string(append(b, ')'))
 }
 
-// droppedCounts reads the counts of an errorx.TruncatedKey text back; anything
+// droppedCounts reads the counts of an codes.TruncatedKey text back; anything
 // else counts nothing.
 func droppedCounts(v any) dropCounts {
 	var c dropCounts

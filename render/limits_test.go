@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
@@ -51,7 +52,7 @@ func TestLimitsBound(t *testing.T) {
 	if len(b.Actions) != 32 || len(b.Fields) != 100 || b.Details.Len() != 65 {
 		t.Errorf("counts: %d actions, %d fields, %d details", len(b.Actions), len(b.Fields), b.Details.Len())
 	}
-	if v, _ := b.Details.Get(errorx.TruncatedKey); v != "(truncated: 968 more actions, 900 more fields, 9937 more details)" {
+	if v, _ := b.Details.Get(codes.TruncatedKey); v != "(truncated: 968 more actions, 900 more fields, 9937 more details)" {
 		t.Errorf("the cut is not counted: %v", v)
 	}
 	for _, d := range dialects() {

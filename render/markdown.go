@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -90,7 +91,7 @@ func readMarkdown(s string) (*errorx.Error, bool) {
 			if !ok || err != nil || !(f > 0) {
 				return nil, false
 			}
-			if e.RetryAfter, err = errorx.Seconds(f); err != nil {
+			if e.RetryAfter, err = format.Seconds(f); err != nil {
 				return nil, false
 			}
 		case next <= atActions && strings.HasPrefix(line, actionsLabel):

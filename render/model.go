@@ -63,3 +63,9 @@ func parseSeverity(s string) (errorx.Severity, bool) {
 	}
 	return errorx.SeverityUnset, false
 }
+
+// modelJSON is the model's JSON form of e.
+func modelJSON(e *errorx.Error) []byte {
+	b, _ := e.MarshalJSON() // it cannot fail
+	return b
+}

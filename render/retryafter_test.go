@@ -53,7 +53,7 @@ func TestDecodeRetryAfterBounds(t *testing.T) {
 				t.Errorf("%s: retry_after %s kept as a detail: %v", d.Name(), secs, kept)
 			}
 		}
-		e, _ := render.Decode(withRetryAfter(t, d, "9223372036.854774")) // errorx.MaxSeconds
+		e, _ := render.Decode(withRetryAfter(t, d, "9223372036.854774")) // format.MaxSeconds
 		if _, kept := e.Details.Get("retry_after"); e.RetryAfter != math.MaxInt64-1332 || kept {
 			t.Errorf("%s: retry_after MaxSeconds decodes to %d (detail %v)", d.Name(), e.RetryAfter, kept)
 		}

@@ -517,8 +517,8 @@ func appendFieldSentence(dst []byte, f errorx.Field, markdown bool) []byte {
 }
 
 // appendSeconds appends e's retry delay as "N seconds", N as JavaScript
-// prints a number (at most errorx.MaxSeconds, so that it reads back).
+// prints a number (at most format.MaxSeconds, so that it reads back).
 func appendSeconds(dst []byte, e *errorx.Error) []byte {
-	dst = format.AppendJSNumber(dst, min(e.RetryAfter.Seconds(), errorx.MaxSeconds))
+	dst = format.AppendJSNumber(dst, min(e.RetryAfter.Seconds(), format.MaxSeconds))
 	return append(dst, " seconds"...)
 }

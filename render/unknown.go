@@ -79,7 +79,7 @@ func (r *Renderer) HandleUnknownTool(ctx context.Context, c *Call, near []string
 	if e.Recovery != "" {
 		msg += " " + e.Recovery
 	}
-	return nil, &RPCError{Code: CodeInvalidParams, Message: msg, Data: e.AppendJSON(nil)}
+	return nil, &RPCError{Code: CodeInvalidParams, Message: msg, Data: modelJSON(e)}
 }
 
 // UnknownToolError returns the error for a call of the tool name, which

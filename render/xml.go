@@ -35,7 +35,7 @@ import (
 // (when stated) and tool. An empty code is never written: a <tool_error>
 // without one reads back without one, a <validation_error> as INVALID_INPUT. Detail values that are not strings are written as compact JSON.
 // Decoding drops a <retry_after> that is not a positive number of seconds
-// within errorx.MaxSeconds, and reads the rule and param attributes
+// within format.MaxSeconds, and reads the rule and param attributes
 // whether FieldRules is set or not.
 type XML struct {
 	// FieldRules writes a field's rule and param as attributes of its
@@ -335,7 +335,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		case "retry_after":
 			n, _, _ := strings.Cut(strings.TrimSpace(k.text), " ")
 			if f, err := strconv.ParseFloat(n, 64); err == nil && f > 0 {
-				if d, err := errorx.Seconds(f); err == nil {
+				if d, err := format.Seconds(f); err == nil {
 					e.RetryAfter = d
 				}
 			}

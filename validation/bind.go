@@ -353,7 +353,7 @@ func (l *located) hide(k string) {
 
 // buildMany is build for more problems and failures than MaxFields. The
 // first MaxFields in the documented order are translated, the others
-// counted under errorx.TruncatedKey, and where each one is summarised.
+// counted under codes.TruncatedKey, and where each one is summarised.
 // probs holds every decoding problem when b is nil; else it holds the
 // first of them, and b counts the others (see bounded). vf locates the
 // failures of ve; those at or below a problem are left out.
@@ -412,7 +412,7 @@ merge:
 		Fields:   fields,
 	}
 	if cut := total - len(fields); cut > 0 {
-		e.Details.Set(errorx.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
+		e.Details.Set(codes.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
 	}
 	return e
 }
@@ -722,7 +722,7 @@ func (v *Validator) appendFields(dst []errorx.Field, ve validator.ValidationErro
 // package's default field bound (render.DefaultLimits.MaxFields), so a
 // reply shows no fewer of them. Past it the error keeps the first
 // MaxFields fields in the documented order and counts the others under the
-// detail key errorx.TruncatedKey ("(truncated: N more fields)", as the render
+// detail key codes.TruncatedKey ("(truncated: N more fields)", as the render
 // package's limits say it); the summary message still names every
 // argument concerned. Fields and AppendFields are not bounded.
 const MaxFields = 100

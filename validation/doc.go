@@ -111,7 +111,7 @@
 // are located without rescanning the arguments, and an error keeps at most
 // MaxFields (100) fields, the first ones in the order above; only those
 // are translated, and the others are counted, exactly, under the detail
-// key errorx.TruncatedKey ("…": "(truncated: N more fields)", the render
+// key codes.TruncatedKey ("…": "(truncated: N more fields)", the render
 // package's wording) and in the summary message. Only those are built
 // either: a decoding problem (a wrong type, an unknown key…) that sorts
 // after the first MaxFields is counted without its path or field, and a

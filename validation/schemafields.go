@@ -58,7 +58,7 @@ func (r *checkRun) build(tool string) *errorx.Error {
 		Fields:   fields,
 	}
 	if cut := more; cut > 0 {
-		e.Details.Set(errorx.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
+		e.Details.Set(codes.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
 	}
 	return errorx.RedactSecrets(e, nil)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -185,7 +186,7 @@ func TestFieldBoundIsRenderBound(t *testing.T) {
 	raw := `{"tags":[` + strings.Repeat("1,", 2*validation.MaxFields) + `1]}`
 	err := validation.Default().BindJSON("t", []byte(raw), new(hostileList))
 	bounded := render.Limits{}.Apply(err.(*errorx.Error))
-	if more, _ := bounded.Details.Get(errorx.TruncatedKey); len(bounded.Fields) != validation.MaxFields ||
+	if more, _ := bounded.Details.Get(codes.TruncatedKey); len(bounded.Fields) != validation.MaxFields ||
 		more != "(truncated: 101 more fields)" {
 		t.Errorf("rendered: %d fields, %v", len(bounded.Fields), more)
 	}

@@ -119,11 +119,10 @@ func readFile(_ context.Context, _ *mcp.CallToolRequest, in readArgs) (*mcp.Call
 	p := in.Path
 	content, ok := workspace[p]
 	if !ok {
-		return nil, nil, errorx.NotFound(fmt.Sprintf("File %q does not exist.", p)).
+		return nil, nil, errorx.Wrap(os.ErrNotExist, errorx.CodeNotFound, fmt.Sprintf("File %q does not exist.", p)).
 			WithRecovery("Call files.list to see the files that exist, then retry with one of their paths.").
 			WithActions("files.list").
-			WithDetail("path", p).
-			WithCause(os.ErrNotExist)
+			WithDetail("path", p)
 	}
 	return textResult(content), nil, nil
 }

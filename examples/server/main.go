@@ -165,11 +165,10 @@ func readFile(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	}
 	content, ok := workspace[path]
 	if !ok {
-		return nil, errorx.NotFound(fmt.Sprintf("File %q does not exist.", path)).
+		return nil, errorx.Wrap(os.ErrNotExist, errorx.CodeNotFound, fmt.Sprintf("File %q does not exist.", path)).
 			WithRecovery("Call files.list to see the files that exist, then retry with one of their paths.").
 			WithActions("files.list").
-			WithDetail("path", path).
-			WithCause(os.ErrNotExist)
+			WithDetail("path", path)
 	}
 	return mcp.NewToolResultText(content), nil
 }

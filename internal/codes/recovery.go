@@ -11,3 +11,8 @@ const ValidationRecovery = "Fix the fields above and call the tool again. Do not
 // cannot classify, and the one a server renders for a panicking tool. The
 // same call would fail again; the agent is told to move on.
 const InternalRecovery = "Do not retry the same call. Try another approach, or report the problem."
+
+// TruncatedKey is the detail key under which a bounded error counts what
+// was cut from it: "(truncated: 3 more fields)". The render package's
+// Limits and the validation package's MaxFields bound both write it.
+const TruncatedKey = "…"

@@ -133,7 +133,7 @@ func oneOf(names ...string) func(string) bool {
 // reservedKeys are the keys the JSON dialects reserve in their extras
 // object: a detail so named moves all details under "details".
 var reservedKeys = []string{"statusCode", "code", "class", "severity", "recovery", "actions", "retry_after",
-	"retryable", "status", "tool", "fields", "validation_errors", "details", errorx.TruncatedKey}
+	"retryable", "status", "tool", "fields", "validation_errors", "details", codes.TruncatedKey}
 
 // order is the arguments of the bound tools: a bound, an enum, a map whose
 // values are numbers, a map whose keys fail, a nested object.

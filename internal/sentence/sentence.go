@@ -6,6 +6,7 @@
 package sentence
 
 import (
+	"reflect"
 	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -98,4 +99,18 @@ func word(s string) string {
 		return q
 	}
 	return s
+}
+
+// WithCause returns e with cause as its wrapped error (errors.Is and
+// errors.As reach it; no dialect renders it): errorx.Wrap's error, with
+// every exported field of e.
+func WithCause(e *errorx.Error, cause error) *errorx.Error {
+	w := errorx.Wrap(cause, "", "")
+	dst, src := reflect.ValueOf(w).Elem(), reflect.ValueOf(e).Elem()
+	for i := range src.NumField() {
+		if src.Type().Field(i).IsExported() {
+			dst.Field(i).Set(src.Field(i))
+		}
+	}
+	return w
 }
