@@ -176,7 +176,8 @@ func TestSecretShapesOnTheWire(t *testing.T) {
 		for _, name := range render.Names() {
 			d, _ := render.ByName(name)
 			if te, ok := d.(render.ToolError); ok {
-				d = te.WithMode(render.ModeBoth)
+				te.Mode = render.ModeBoth
+				d = te
 			}
 			res := d.Render(red)
 			wire, _ := json.Marshal(res)

@@ -104,7 +104,8 @@ func TestConstructorSentencesHostile(t *testing.T) {
 				d, err := render.ByName(name)
 				require.NoError(t, err)
 				if te, ok := d.(render.ToolError); ok {
-					d = te.WithMode(render.ModeBoth)
+					te.Mode = render.ModeBoth
+					d = te
 				}
 				checkRendered(t, what+" in "+name, d, e, benign, !b.path)
 			}
@@ -181,7 +182,7 @@ func checkRendered(t *testing.T, what string, d render.Dialect, e, benign *error
 		}
 	}
 	switch d.Name() {
-	case render.NameToolError:
+	case "toolerror":
 		require.Len(t, texts, 2, what)
 		md, want := texts[0], contentTexts(d.Render(benign))[0]
 		lines, wantLines := strings.Split(md, "\n"), strings.Split(want, "\n")
@@ -194,7 +195,7 @@ func checkRendered(t *testing.T, what string, d render.Dialect, e, benign *error
 			assert.Equal(t, unescaped(want, mark), unescaped(masks, mark), "%s: %q of caller origin:\n%s", what, mark, md)
 		}
 		assert.True(t, json.Valid([]byte(texts[1])), "%s: the JSON block does not parse", what)
-	case render.NameXML:
+	case "xml":
 		for _, el := range xmlSkeleton(t, what, texts[0]) {
 			assert.True(t, xmlElements[el], "%s: element <%s>:\n%s", what, el, texts[0])
 		}

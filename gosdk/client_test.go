@@ -98,7 +98,7 @@ func TestDecodeWithoutMiddleware(t *testing.T) {
 		return nil, out{Count: 1}, nil
 	})
 	cs := connect(t, s)
-	if e, dialect := gosdk.Decode(call(t, cs, "fail", nil)); e == nil || dialect != render.NamePlain || e.Message != "disk full" {
+	if e, dialect := gosdk.Decode(call(t, cs, "fail", nil)); e == nil || dialect != "plain" || e.Message != "disk full" {
 		t.Errorf("fail: %s %v", dialect, e)
 	}
 	if e, dialect := gosdk.Decode(call(t, cs, "ok", nil)); e != nil || dialect != "" {
@@ -114,11 +114,11 @@ func TestDecodeWithoutMiddleware(t *testing.T) {
 func TestDecodeUnencodable(t *testing.T) {
 	res := gosdk.FromResult(render.NewRenderer(render.XML{}).Render(errorx.NotFound("gone")))
 	res.StructuredContent = func() {}
-	if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameXML || e.Code != "NOT_FOUND" {
+	if e, dialect := gosdk.Decode(res); e == nil || dialect != "xml" || e.Code != "NOT_FOUND" {
 		t.Errorf("%s %v", dialect, e)
 	}
 	res.Content = []mcp.Content{&mcp.TextContent{Text: "x", Meta: mcp.Meta{"f": func() {}}}}
-	if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NamePlain {
+	if e, dialect := gosdk.Decode(res); e == nil || dialect != "plain" {
 		t.Errorf("%s %v", dialect, e)
 	}
 }

@@ -149,7 +149,7 @@ func quiet(d render.Dialect, opts ...render.RendererOption) *render.Renderer {
 // tests that compare two renderings of one error must not see two
 // timestamps.
 func fixedClock(name string) render.Dialect {
-	if name == render.NameEnvelope {
+	if name == "envelope" {
 		return render.Envelope{Now: func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }}
 	}
 	d, _ := render.ByName(name)

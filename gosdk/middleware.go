@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/schemacache"
 	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
@@ -153,7 +154,7 @@ func (m *middleware) handle(ctx context.Context, tools *serverTools, res mcp.Res
 	switch {
 	case err != nil && tools.isUnknownTool(ctx, err):
 		return m.unknownTool(ctx, &c, tools)
-	case render.Failed(tr != nil, err):
+	case adapt.Failed(tr != nil, err):
 		return m.failed(ctx, &c, nil, err)
 	}
 	// The handler's own result (a nil *errorx.Error as err is no error).
@@ -190,7 +191,7 @@ func (m *middleware) failed(ctx context.Context, c *render.Call, base *mcp.CallT
 // handleResult applies the Renderer's policy to an error result with
 // structuredContent that the handler built itself.
 func (m *middleware) handleResult(ctx context.Context, c *render.Call, tr *mcp.CallToolResult) *mcp.CallToolResult {
-	sc, err := render.StructuredJSON(tr.StructuredContent)
+	sc, err := adapt.StructuredJSON(tr.StructuredContent)
 	if err != nil {
 		return tr // it cannot reach a client either; go-sdk reports that
 	}
@@ -248,7 +249,7 @@ func (m *middleware) sdkError(ctx context.Context, tools *serverTools, e error, 
 		return err
 	}
 	req := tools.req
-	m.r.Logger().InfoContext(ctx, "mcperr: go-sdk rejected the arguments of a typed tool",
+	adapt.Logger(m.r).InfoContext(ctx, "mcperr: go-sdk rejected the arguments of a typed tool",
 		slog.String("tool", req.Params.Name), // a tool of the server's: go-sdk found it
 		slog.String("error", errorx.Text(e, errorx.MaxLogText)))
 	return sentence.WithCause(argumentsRejected(), e)

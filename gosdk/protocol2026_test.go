@@ -105,7 +105,7 @@ func TestDecodeAnyStructuredContent(t *testing.T) {
 		if got, _ := json.Marshal(res.StructuredContent); string(got) != string(want) {
 			t.Errorf("%s: structuredContent %s, want %s", name, got, want)
 		}
-		if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameXML || e.Code != errorx.CodeNotFound {
+		if e, dialect := gosdk.Decode(res); e == nil || dialect != "xml" || e.Code != errorx.CodeNotFound {
 			t.Errorf("%s: Decode %s %v, want the xml NOT_FOUND", name, dialect, e)
 		}
 	}

@@ -79,7 +79,7 @@ func TestUnknownToolHostileName(t *testing.T) {
 			if strings.Contains(e.Recovery, name) {
 				t.Errorf("%s, %.40q: the recovery names it: %q", d.Name(), name, e.Recovery)
 			}
-			if d.Name() == render.NameToolError {
+			if d.Name() == "toolerror" {
 				if md := markdownOf(t, res); strings.Count(md, "\n") != strings.Count(benign, "\n") {
 					t.Errorf("%.40q: the markdown block has other lines than a benign name's:\n%s\nbenign:\n%s", name, md, benign)
 				}
@@ -130,7 +130,7 @@ func TestSchemaRejectionInOwnWords(t *testing.T) {
 			if len(e.Fields) != 2 || e.Fields[1-max(i, 0)].Message != "Unknown field." {
 				t.Errorf("%s: %+v, want the unknown key as the other field", d.Name(), e.Fields)
 			}
-			if d.Name() == render.NameToolError {
+			if d.Name() == "toolerror" {
 				if md := markdownOf(t, res); strings.Count(md, "\n") != strings.Count(benign, "\n") {
 					t.Errorf("%.40q: the markdown block has other lines than a benign key's:\n%s\nbenign:\n%s", sent, md, benign)
 				}

@@ -25,7 +25,7 @@ import (
 // in Go field names. Binding is strict: unknown keys, wrong JSON types and
 // failed validate tags are errors. The toolerror dialect's per-call format
 // argument is one only when opts include validation.WithFormatArgument
-// (give it r.FormatArgument(), the name the server's Renderer reads): the
+// (give it the name the server's Renderer reads, render.WithFormatArgument): the
 // schema then lists it and binding takes it.
 //
 // The tool's inputSchema is t.InputSchema when set, else, for a struct In,

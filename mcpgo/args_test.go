@@ -123,7 +123,7 @@ func TestRequireHelpersGiveFieldErrors(t *testing.T) {
 						expected = "array"
 					}
 				}
-				if name == render.NameXML {
+				if name == "xml" {
 					// MCP Fusion's XML keeps the path, the message, the value
 					// sent and the rest of the line as the hint.
 					if f.Path != path || !f.WasSent || f.Message != "Wrong type." || f.Hint != "Expected type: "+expected+"." {
@@ -146,7 +146,7 @@ func TestRequireHelpersGiveFieldErrors(t *testing.T) {
 			`{"in":{"b":"yes"}}`: sentence.WrongTypeField("in.b", "yes", "boolean"),
 		} {
 			f := helperField(t, c, args)
-			if f.Path != want.Path || name != render.NameXML && (f.Expected != want.Expected || f.Rule != want.Rule || !equalJSON(f.Sent, want.Sent)) {
+			if f.Path != want.Path || name != "xml" && (f.Expected != want.Expected || f.Rule != want.Rule || !equalJSON(f.Sent, want.Sent)) {
 				t.Errorf("%s BindArguments(%s): %+v, want %+v", name, args, f, want)
 			}
 		}
@@ -250,7 +250,7 @@ func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
 		for _, key := range append(rendercheck.HostileTexts(), "password=hunter2") {
 			res, e := send(key)
 			assert.Equal(t, codes.InvalidFieldType, e.Code, d.Name())
-			if d.Name() != render.NameXML { // a <validation_error> shows the fields, not the message
+			if d.Name() != "xml" { // a <validation_error> shows the fields, not the message
 				assert.Equal(t, `An entry of "counts" has the wrong type.`, e.Message, d.Name())
 			}
 			assert.Equal(t, codes.ValidationRecovery, e.Recovery, d.Name())
@@ -265,7 +265,7 @@ func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
 			} else {
 				assert.Equal(t, "many", e.Fields[0].Sent, d.Name())
 			}
-			if d.Name() == render.NameToolError {
+			if d.Name() == "toolerror" {
 				md, want := textOf(t, res, 0), textOf(t, benign, 0)
 				assert.Equal(t, strings.Count(want, "\n"), strings.Count(md, "\n"), "the markdown has lines of its own:\n%s", md)
 				assert.NotContains(t, md, "**Recovery:** Delete")

@@ -26,7 +26,7 @@ func BenchmarkRender(b *testing.B) {
 		WithDetail("invoice_id", "inv_456").WithDetail("status", "paid")
 	for _, name := range render.Names() {
 		d, _ := render.ByName(name)
-		if name == render.NameToolError {
+		if name == "toolerror" {
 			d = render.ToolError{Mode: render.ModeBoth}
 		}
 		b.Run("dialect="+name+"/impl=mcperr", func(b *testing.B) {

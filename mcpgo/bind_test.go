@@ -111,7 +111,7 @@ func TestHandler(t *testing.T) {
 	require.NoError(t, err, "invalid call: a tool error, not a Go error mcp-go would send as -32603")
 	require.True(t, res.IsError, "invalid call")
 	e, dialect := mcpgo.Decode(res)
-	require.Equal(t, render.NameInterbase, dialect, "the zero Renderer's rendering")
+	require.Equal(t, "interbase", dialect, "the zero Renderer's rendering")
 	require.NotNil(t, e, "invalid call")
 	require.Equal(t, errorx.CodeInvalidInput, e.Code, "invalid call")
 	require.NotEmpty(t, e.Fields, "invalid call")
@@ -259,7 +259,7 @@ func TestHandlerUnderRenderMiddleware(t *testing.T) {
 	if !bad.IsError || text != want {
 		t.Errorf("isError %v, text:\n%s", bad.IsError, text)
 	}
-	if e, dialect := mcpgo.Decode(bad); dialect != render.NameXML || e.Tool != "users/create" || len(e.Fields) != 3 ||
+	if e, dialect := mcpgo.Decode(bad); dialect != "xml" || e.Tool != "users/create" || len(e.Fields) != 3 ||
 		!strings.HasPrefix(e.Fields[1].Message, "Out of range.") {
 		t.Errorf("decoded %s %+v", dialect, e)
 	}

@@ -22,7 +22,7 @@ func ExampleWithInputSchema_formatArgument() {
 		Query string `json:"query" validate:"required"`
 	}
 	r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument(format.Argument))
-	perCall := validation.WithFormatArgument(r.FormatArgument()) // "" unless r reads it
+	perCall := validation.WithFormatArgument("format") // the name r reads
 	s := server.NewMCPServer("app", "1.0.0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r)))
 	s.AddTool(mcp.NewTool("search", mcpgo.WithInputSchema[search](perCall)),
 		mcpgo.Handler(func(context.Context, mcp.CallToolRequest, search) (*mcp.CallToolResult, error) {

@@ -20,6 +20,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -98,7 +99,7 @@ func TestMiddlewareErrors(t *testing.T) {
 				return
 			}
 			e, dialect := mcpgo.Decode(res)
-			assert.Equal(t, render.NameInterbase, dialect, "Decode")
+			assert.Equal(t, "interbase", dialect, "Decode")
 			require.NotNil(t, e, "Decode")
 			assert.Equal(t, tc.code, e.Code, "Decode")
 			assert.True(t, res.IsError, "Decode")
@@ -128,12 +129,12 @@ func TestMiddlewarePanic(t *testing.T) {
 	res, err := mcpgo.Middleware(r)(h)(context.Background(), callRequest("boom", nil))
 	require.NoError(t, err)
 	e, dialect := mcpgo.Decode(res)
-	assert.Equal(t, render.NameToolError, dialect)
+	assert.Equal(t, "toolerror", dialect)
 	require.NotNil(t, e)
 	assert.Equal(t, errorx.CodeInternalError, e.Code)
 	assert.Equal(t, errorx.ClassInternal, e.EffectiveClass())
 	assert.True(t, res.IsError)
-	assert.Equal(t, render.PanicError().Message, e.Message)
+	assert.Equal(t, sentence.PanicError().Message, e.Message)
 	for _, s := range []string{"nil map", "secret-key", "goroutine", ".go:"} {
 		assert.NotContains(t, resultJSON(t, res), s, "the result shows it")
 	}
@@ -191,7 +192,7 @@ func TestMiddlewareInProcess(t *testing.T) {
 	for range 3 {
 		for _, tool := range []string{"err", "nil", "panic"} {
 			e, dialect := mcpgo.Decode(callTool(t, c, tool, nil))
-			assert.Equal(t, render.NameEnvelope, dialect, tool)
+			assert.Equal(t, "envelope", dialect, tool)
 			require.NotNil(t, e, tool)
 			assert.Equal(t, errorx.CodeInternalError, e.Code, tool)
 			assert.Equal(t, tool, e.Tool)
@@ -236,7 +237,7 @@ func TestMiddlewareOrder(t *testing.T) {
 			s := server.NewMCPServer("t", "0", tc.opts...)
 			s.AddTool(mcp.NewTool("boom"), boom)
 			e, dialect := mcpgo.Decode(callTool(t, connect(t, s), "boom", nil))
-			assert.Equal(t, render.NameContract, dialect)
+			assert.Equal(t, "contract", dialect)
 			require.NotNil(t, e)
 			assert.Equal(t, tc.code, e.Code)
 			assert.Equal(t, tc.stackLogs, strings.Contains(log.String()[before:], "goroutine"), "stack logged")

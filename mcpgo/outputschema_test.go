@@ -47,10 +47,10 @@ func TestOutputSchemaSafe(t *testing.T) {
 				hasSC := res.StructuredContent != nil || len(res.RawStructuredContent) > 0
 				if declared {
 					assert.False(t, hasSC, "%s: error result carries structuredContent: %s", tool, resultJSON(t, res))
-				} else if name == render.NameToolError {
+				} else if name == "toolerror" {
 					assert.True(t, hasSC, "%s: toolerror dropped structuredContent of a tool without outputSchema", tool)
 				}
-				if name == render.NameToolError {
+				if name == "toolerror" {
 					want := "md"
 					if declared {
 						want = "md+json" // markdown became both
@@ -105,7 +105,7 @@ func TestOutputSchemaNeedsInput(t *testing.T) {
 		assert.Equal(t, !declared, res.StructuredContent != nil, "%s: structuredContent present", tool)
 		assert.Equal(t, declared, res.IsError, "%s: isError", tool)
 		e, dialect := mcpgo.Decode(res)
-		assert.Equal(t, render.NameToolError, dialect, "%s: Decode", tool)
+		assert.Equal(t, "toolerror", dialect, "%s: Decode", tool)
 		if assert.NotNil(t, e, "%s: Decode\n%s", tool, resultJSON(t, res)) && assert.Len(t, e.Fields, 1, "%s: Decode", tool) {
 			assert.Equal(t, "city", e.Fields[0].Path, "%s: Decode", tool)
 		}

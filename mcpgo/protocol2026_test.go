@@ -68,7 +68,7 @@ func TestRendered2026Result(t *testing.T) {
 		require.NoError(t, json.Unmarshal(mustJSON(t, res), &back))
 		e, dialect := render.Decode(&back)
 		require.NotNil(t, e, tool)
-		assert.Equal(t, render.NameXML, dialect)
+		assert.Equal(t, "xml", dialect)
 		assert.Equal(t, errorx.CodeNotFound, e.Code)
 	}
 	res := reply(modernCall("traced"))

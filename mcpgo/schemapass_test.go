@@ -61,7 +61,7 @@ func TestOutputSchemaSafeHandlerRendered(t *testing.T) {
 					t.Errorf("%s: blocks = %s, want %s", tc.tool, got, want)
 				}
 				e, dialect := mcpgo.Decode(res)
-				if dialect != render.NameToolError || e.Code != errorx.CodeNotFound || e.Message != gone.Message {
+				if dialect != "toolerror" || e.Code != errorx.CodeNotFound || e.Message != gone.Message {
 					t.Errorf("%s: Decode: %s %+v", tc.tool, dialect, e)
 				}
 			}

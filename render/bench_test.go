@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -84,7 +85,7 @@ func toolErrorBaseline(e *errorx.Error) *render.Result {
 		i++
 	}
 	details.WriteByte('}')
-	s := toolErrorStruct{"toolError:v1", render.ToolError{}.Code(e), e.Message, e.IsRetryable(), details.Bytes()}
+	s := toolErrorStruct{"toolError:v1", adapt.ToolErrorCode(e), e.Message, e.IsRetryable(), details.Bytes()}
 	pretty, _ := json.MarshalIndent(&s, "", "  ")
 	compact, _ := json.Marshal(&s)
 	// The markdown block: the message, the code line and the details line
@@ -354,19 +355,19 @@ func BenchmarkDecode(b *testing.B) {
 			for b.Loop() {
 				var err error
 				switch d.Name() {
-				case render.NameXML:
+				case "xml":
 					var v xmlToolError
 					err = xml.Unmarshal(text, &v)
-				case render.NameInterbase:
+				case "interbase":
 					var v interbaseStruct
 					err = json.Unmarshal(text, &v)
-				case render.NameToolError:
+				case "toolerror":
 					var v struct {
 						toolErrorStruct
 						Details map[string]any `json:"details"`
 					}
 					err = json.Unmarshal(structuredOf(b, res), &v)
-				case render.NameContract:
+				case "contract":
 					var v struct {
 						Code        string         `json:"code"`
 						Message     string         `json:"message"`
@@ -374,7 +375,7 @@ func BenchmarkDecode(b *testing.B) {
 						Recoverable bool           `json:"recoverable"`
 					}
 					err = json.Unmarshal(text, &v)
-				case render.NameEnvelope:
+				case "envelope":
 					var v envelopeStruct
 					err = json.Unmarshal(text, &v)
 				}

@@ -210,7 +210,7 @@ func TestRawJSONBecomesValidText(t *testing.T) {
 			if loneSurrogate(w) {
 				t.Errorf("%s: %s: the wire holds a lone surrogate: %s", name, d.Name(), w)
 			}
-			if d.Name() == render.NameXML {
+			if d.Name() == "xml" {
 				continue // xml holds raw JSON as text; valid is what counts
 			}
 			got, _ := render.Decode(res)

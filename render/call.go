@@ -12,9 +12,10 @@ import (
 	"unsafe"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // A Call is one tool call as the adapter of a server's SDK tells a
@@ -74,17 +75,6 @@ type InputSchemas interface {
 	// dialect for a call that sends the format argument as a string, at
 	// most once per HandleError, HandlePanic or RenderCall.
 	InputSchema(ctx context.Context, name string) json.RawMessage
-}
-
-// Failed reports whether a tool handler that returned err (and a result,
-// when hasResult) failed, so that its adapter must call HandleError: it
-// returned an error, or no result. A nil *errorx.Error returned as err
-// (Go's typed-nil trap: return res, (*errorx.Error)(nil)) is no error.
-func Failed(hasResult bool, err error) bool {
-	if !hasResult {
-		return true
-	}
-	return err != nil && !isNilModel(err)
 }
 
 // RenderCall renders err as the result of call c: it classifies err with
@@ -247,7 +237,7 @@ func (r *Renderer) HandleError(ctx context.Context, c *Call, err error) (res *Re
 			res, protocol = r.renderPanicked(ctx, c.Tool, v), nil
 		}
 	}()
-	if err != nil && !isNilModel(err) && r.isProtocolError(c, err) {
+	if err != nil && !adapt.IsNilModel(err) && r.isProtocolError(c, err) {
 		return nil, err
 	}
 	ctx, id := r.withCorrelationID(ctx)
@@ -256,7 +246,7 @@ func (r *Renderer) HandleError(ctx context.Context, c *Call, err error) (res *Re
 		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error",
 			toolAttr(c.Tool), idAttr(id))
 		err = noResult()
-	case isNilModel(err):
+	case adapt.IsNilModel(err):
 		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error (its error is a nil *errorx.Error)",
 			toolAttr(c.Tool), idAttr(id))
 		err = noResult()
@@ -314,7 +304,7 @@ func (r *Renderer) HandlePanic(ctx context.Context, c *Call, v any) (res *Result
 		toolAttr(c.Tool),
 		slog.String("panic", panicText(v, errorx.MaxLogText)),
 		stackAttr(), idAttr(id))
-	e := PanicError()
+	e := sentence.PanicError()
 	if r.internalText {
 		const prefix = "The tool panicked: "
 		e.Message = prefix + panicText(v, max(r.textBudget()-len(prefix), 1))
@@ -415,15 +405,6 @@ func stackAttr() slog.Attr {
 	return slog.String("stack", logString(string(debug.Stack()), maxLogStack))
 }
 
-// PanicError returns the error the adapters' middlewares render for a
-// handler that panicked (HandlePanic): INTERNAL_ERROR, with a message and a
-// recovery that say nothing of the panic; the recovery is
-// codes.InternalRecovery, as for an error errorx.From cannot classify.
-func PanicError() *errorx.Error {
-	return errorx.New(errorx.CodeInternalError, "The tool failed unexpectedly. The server has logged the failure.").
-		WithRecovery(codes.InternalRecovery)
-}
-
 // holdsJSON reports whether one of the text blocks is a JSON document equal
 // in value to b (as encoding/json reads both; formatting aside).
 func holdsJSON(content []Text, b []byte) bool {
@@ -441,15 +422,6 @@ func holdsJSON(content []Text, b []byte) bool {
 		}
 	}
 	return false
-}
-
-// isNilModel reports whether err itself is a nil *errorx.Error: a non-nil
-// error interface holding a nil pointer, which a handler returns when it
-// means no error. A nil *errorx.Error deeper in err's chain (errors.Join,
-// %w) is not: errorx.As and errorx.From skip it.
-func isNilModel(err error) bool {
-	e, ok := err.(*errorx.Error)
-	return ok && e == nil
 }
 
 // isProtocolError reports whether err must reach the SDK as a Go error.

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
@@ -44,7 +45,7 @@ func TestFailed(t *testing.T) {
 		{false, errorx.NotFound("Gone."), true},
 		{true, fmt.Errorf("w: %w", (*errorx.Error)(nil)), true}, // only err itself is the trap
 	} {
-		assert.Equal(t, c.want, render.Failed(c.hasResult, c.err), "Failed(%v, %#v)", c.hasResult, c.err)
+		assert.Equal(t, c.want, adapt.Failed(c.hasResult, c.err), "Failed(%v, %#v)", c.hasResult, c.err)
 	}
 }
 
@@ -123,7 +124,7 @@ func TestHandleResult(t *testing.T) {
 		assert.Len(t, got.Content, c.blocks, name)
 		e, dialect := render.Decode(got)
 		if c.res != pretty {
-			assert.Equal(t, render.NameToolError, dialect, name)
+			assert.Equal(t, "toolerror", dialect, name)
 			assert.Equal(t, errorx.CodeNotFound, e.Code, name)
 		}
 	}

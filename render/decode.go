@@ -8,7 +8,7 @@ import (
 
 // NamePlain is the dialect Decode reports for an error result written in
 // none of the dialects: a legacy plain-text error.
-const NamePlain = "plain"
+const namePlain = "plain"
 
 // decoders are tried in this order: toolError:v1 first (its
 // structuredContent is the strongest signal), then the text dialects, whose
@@ -72,7 +72,7 @@ func decode(res *Result) (*errorx.Error, string) {
 	}
 	for _, b := range blocks(res) {
 		if e, whole, ok := decodeMarkdown(b.Text); ok && (res.IsError || whole && e.Severity == errorx.SeverityWarning) {
-			return e, NameToolError
+			return e, nameToolError
 		}
 	}
 	return plain(res)
@@ -89,5 +89,5 @@ func plain(res *Result) (*errorx.Error, string) {
 		}
 		b.WriteString(t.Text)
 	}
-	return errorx.New(errorx.CodeInternalError, b.String()), NamePlain
+	return errorx.New(errorx.CodeInternalError, b.String()), namePlain
 }

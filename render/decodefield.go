@@ -30,7 +30,7 @@ const sentWindow = 4 * (format.SentMaxString + 3)
 // Either way, rendering the field again gives TEXT back byte for byte. The
 // split is at the first " You sent: " followed by such a value, else at the
 // first followed by any printed form; a text without one is all message.
-func ReadFusionField(name, text string) errorx.Field {
+func readFusionField(name, text string) errorx.Field {
 	path := name
 	if path == "(root)" {
 		path = ""

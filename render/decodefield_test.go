@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
@@ -69,7 +70,7 @@ func TestReadFusionField(t *testing.T) {
 		{"x", "Invalid input",
 			errorx.Field{Path: "x", Message: "Invalid input"}},
 	} {
-		got := render.ReadFusionField(c.name, c.text)
+		got := adapt.ReadFusionField(c.name, c.text)
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: %q\n got %#v\nwant %#v", c.name, c.text, got, c.want)
 			continue
@@ -88,11 +89,11 @@ func TestReadFusionField(t *testing.T) {
 // stays its printed form.
 func TestReadFusionFieldAmbiguousString(t *testing.T) {
 	whole := strings.Repeat("b", 50)
-	if f := render.ReadFusionField("s", "m You sent: '"+whole+"'."); f.Sent != whole {
+	if f := adapt.ReadFusionField("s", "m You sent: '"+whole+"'."); f.Sent != whole {
 		t.Errorf("50 characters: %#v", f.Sent)
 	}
 	cut := strings.Repeat("b", 47) + "..."
-	if f := render.ReadFusionField("s", "m You sent: '"+cut+"'."); f.Sent != format.SentText("'"+cut+"'") {
+	if f := adapt.ReadFusionField("s", "m You sent: '"+cut+"'."); f.Sent != format.SentText("'"+cut+"'") {
 		t.Errorf("50 characters ending with ...: %#v", f.Sent)
 	}
 }
@@ -103,7 +104,7 @@ func TestReadFusionFieldLinear(t *testing.T) {
 	for _, unit := range []string{" You sent: {a. b", " You sent: 'a. b", " You sent: 1x. ", " You sent: " + strings.Repeat("x", 300)} {
 		read := func(n int) func() {
 			line := strings.Repeat(unit, n)
-			return func() { render.ReadFusionField("f", line) }
+			return func() { adapt.ReadFusionField("f", line) }
 		}
 		ratio := testsize.Ratio(read(400), read(3200))
 		t.Logf("%q: n=3200 takes %.1f times as long as n=400", unit, ratio)

@@ -160,7 +160,7 @@ func TestFieldsAboveIsTrue(t *testing.T) {
 				t.Errorf("%s: the recovery says the fields are above, but they come after it:\n%s", d.Name(), b)
 			}
 		}
-		if d.Name() == render.NameEnvelope {
+		if d.Name() == "envelope" {
 			if said || !strings.Contains(textOf(t, res, 0), `"hint":"Fix the fields listed in details.validation_errors and call the tool again. Do not explain the error."`) {
 				t.Errorf("envelope: the hint comes before the fields and must say listed:\n%s", textOf(t, res, 0))
 			}
@@ -192,7 +192,7 @@ func TestFusionDocumentsRerender(t *testing.T) {
 		"<tool_error>\n<message>Something went wrong</message>\n</tool_error>",
 	} {
 		e, name := render.Decode(&render.Result{Content: []render.Text{{Text: doc}}, IsError: true})
-		if name != render.NameXML {
+		if name != "xml" {
 			t.Fatalf("decoded as %q: %s", name, doc)
 		}
 		if got := textOf(t, render.XML{}.Render(e), 0); got != doc {
@@ -237,7 +237,7 @@ func TestXMLFieldRulesOption(t *testing.T) {
 	age := sentence.SentField("age", 200, "Too big.")
 	age.Rule, age.Param = "max", "130"
 	e := errorx.New(errorx.CodeInvalidInput, "").WithFields(age)
-	byName, err := render.ByName(render.NameXML)
+	byName, err := render.ByName("xml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,13 +52,13 @@ type Envelope struct {
 }
 
 // DefaultVersion is the envelope's version string when none is set.
-const DefaultVersion = "1.0.0"
+const defaultVersion = "1.0.0"
 
 // envelopeParts are the members the envelope's details may hold.
 var envelopeParts = partsOf(pCode, pClass, pSeverity, pActions, pRetryAfter, pRetryable, pStatus, pTool, pFields, pValidationErrors)
 
 // Name returns "envelope".
-func (Envelope) Name() string { return NameEnvelope }
+func (Envelope) Name() string { return nameEnvelope }
 
 // Render returns e as an envelope result.
 func (d Envelope) Render(e *errorx.Error) *Result {
@@ -69,11 +69,11 @@ func (d Envelope) Render(e *errorx.Error) *Result {
 }
 
 // ErrorCode returns the error_code the envelope writes for e.
-func (d Envelope) ErrorCode(e *errorx.Error) string {
+func (d Envelope) errorCode(e *errorx.Error) string {
 	if !d.ToolPrefix || e.Tool == "" || e.Code == "" {
 		return e.Code
 	}
-	p := ToolPrefix(e.Tool)
+	p := toolPrefix(e.Tool)
 	if p == "" || strings.HasPrefix(e.Code, p) {
 		return e.Code
 	}
@@ -84,7 +84,7 @@ func (d Envelope) ErrorCode(e *errorx.Error) string {
 // with every run of other characters than ASCII letters and digits made one
 // underscore, and a final underscore ("claim_task" and "claim-task" give
 // "CLAIM_TASK_"); "" for a name without ASCII letters or digits.
-func ToolPrefix(tool string) string {
+func toolPrefix(tool string) string {
 	var b strings.Builder
 	under := false
 	for _, r := range strings.ToUpper(tool) {
@@ -106,9 +106,9 @@ func ToolPrefix(tool string) string {
 }
 
 // AppendText appends the envelope's JSON to dst.
-func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
+func (d Envelope) appendText(dst []byte, e *errorx.Error) []byte {
 	w := jsonw.Writer{B: dst, Style: jsonw.Go, SortKeys: true}
-	code := d.ErrorCode(e)
+	code := d.errorCode(e)
 	w.BeginObject()
 	w.Key("success")
 	w.Bool(false)
@@ -160,7 +160,7 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	if d.Version != "" {
 		w.String(d.Version)
 	} else {
-		w.String(DefaultVersion)
+		w.String(defaultVersion)
 	}
 	o := object{e: e}
 	if len(e.Fields) > 0 {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -40,7 +41,7 @@ func toyMiddleware(r *render.Renderer, tools render.Tools) func(toyHandler) toyH
 				}
 			}()
 			res, err = next(ctx, call)
-			if render.Failed(res != nil, err) {
+			if adapt.Failed(res != nil, err) {
 				return r.HandleError(ctx, &c, err)
 			}
 			return r.HandleResult(ctx, &c, res), nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/render"
 )
@@ -105,9 +106,9 @@ func ExampleRetry() {
 }
 
 func ExampleReadFusionField() {
-	f := render.ReadFusionField("age", "Number must be greater than or equal to 18 You sent: 10. Must be >= 18.")
+	f := adapt.ReadFusionField("age", "Number must be greater than or equal to 18 You sent: 10. Must be >= 18.")
 	fmt.Printf("%s | %v | %s\n", f.Message, f.Sent, f.Hint)
-	f = render.ReadFusionField("tags", "Expected string, received array You sent: array(3). Expected type: string.")
+	f = adapt.ReadFusionField("tags", "Expected string, received array You sent: array(3). Expected type: string.")
 	fmt.Printf("%s | %v (%T) | %s\n", f.Message, f.Sent, f.Sent, f.Hint)
 	// Output:
 	// Number must be greater than or equal to 18 | 10 | Must be >= 18.
@@ -129,7 +130,7 @@ func (searchTools) InputSchema(_ context.Context, name string) json.RawMessage {
 
 func ExampleWithFormatArgument() {
 	// The server lets each call pick toolError:v1's blocks. Its tools'
-	// schemas list the argument (validation.WithFormatArgument(r.FormatArgument())
+	// schemas list the argument (validation.WithFormatArgument("format")
 	// writes it), and the Renderer reads it only from calls of tools that do.
 	r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument(format.Argument))
 	fmt.Println(r.FormatArgument())

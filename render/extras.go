@@ -2,12 +2,12 @@ package render
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
@@ -181,7 +181,7 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 			w.Strings(e.Actions)
 		case pRetryAfter:
 			if o.wholeSeconds {
-				w.Int(int64(WholeSeconds(e.RetryAfter) / time.Second))
+				w.Int(int64(adapt.WholeSeconds(e.RetryAfter) / time.Second))
 			} else {
 				w.Float(min(e.RetryAfter.Seconds(), format.MaxSeconds))
 			}
@@ -498,16 +498,4 @@ func normalizeRetryable(e *errorx.Error, wire bool) {
 	} else {
 		e.Retryable = new(wire)
 	}
-}
-
-// WholeSeconds returns d rounded up to whole seconds (an agent is never told
-// to retry earlier than asked), as the interbase dialect writes retry_after;
-// at most the whole seconds of the largest Duration, so that it reads back.
-func WholeSeconds(d time.Duration) time.Duration {
-	const top = math.MaxInt64 / time.Second
-	s := d / time.Second
-	if d%time.Second > 0 && s < top {
-		s++
-	}
-	return s * time.Second
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
@@ -37,7 +38,7 @@ func firstBlockModels(n int) []*errorx.Error {
 // keys that differ only in characters XML forbids are one once read
 // (TestRerenderIdentical): the re-render is not checked then.
 func checkFirstBlock(d render.Dialect, e *errorx.Error, rerender bool) error {
-	if te, ok := d.(render.ToolError); ok && te.NeedsInput && render.AsksForInput(e) {
+	if te, ok := d.(render.ToolError); ok && te.NeedsInput && adapt.AsksForInput(e) {
 		return nil
 	}
 	res := d.Render(e)
@@ -48,7 +49,7 @@ func checkFirstBlock(d render.Dialect, e *errorx.Error, rerender bool) error {
 		return fmt.Errorf("the first block decodes (%s) to\n%s\nthe whole result (%s) to\n%s\nblock %q",
 			name, rendercheck.Canonical(got), fullName, rendercheck.Canonical(full), cut.Content[0].Text)
 	}
-	if !rerender || d.Name() == render.NameXML && got.Details.Len() != e.Details.Len() {
+	if !rerender || d.Name() == "xml" && got.Details.Len() != e.Details.Len() {
 		return nil
 	}
 	if again := d.Render(got).Content[0].Text; again != cut.Content[0].Text {

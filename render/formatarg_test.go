@@ -89,7 +89,7 @@ func TestFormatArgumentOptIn(t *testing.T) {
 				res := tc.r.RenderCall(context.Background(), c, err)
 				if tc.want == "" {
 					e, d := render.Decode(res)
-					assert.Equal(t, render.NameInterbase, d)
+					assert.Equal(t, "interbase", d)
 					assert.NotNil(t, e)
 					continue
 				}

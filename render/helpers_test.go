@@ -61,7 +61,7 @@ func goldenFiles(t *testing.T, d render.Dialect, res *render.Result) map[string]
 	t.Helper()
 	out := map[string][]byte{}
 	switch d.Name() {
-	case render.NameToolError:
+	case "toolerror":
 		out["toolerror.structured.json"] = structuredOf(t, res)
 		i := 0
 		mode := d.(render.ToolError).Mode
@@ -76,12 +76,12 @@ func goldenFiles(t *testing.T, d render.Dialect, res *render.Result) map[string]
 		if len(res.Content) != i {
 			t.Errorf("toolerror %v: %d content blocks, want %d", mode, len(res.Content), i)
 		}
-	case render.NameXML:
+	case "xml":
 		out["xml.xml"] = []byte(textOf(t, res, 0))
 	default:
 		out[d.Name()+".json"] = []byte(textOf(t, res, 0))
 	}
-	if d.Name() != render.NameToolError {
+	if d.Name() != "toolerror" {
 		if len(res.Content) != 1 || res.StructuredContent != nil {
 			t.Errorf("%s: want exactly one text block and no structuredContent", d.Name())
 		}

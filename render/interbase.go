@@ -22,7 +22,7 @@ type Interbase struct{}
 var interbaseParts = partsOf(pCode, pSeverity, pRecovery, pActions, pRetryAfter, pStatus, pTool, pFields)
 
 // Name returns "interbase".
-func (Interbase) Name() string { return NameInterbase }
+func (Interbase) Name() string { return nameInterbase }
 
 // Render returns e as an interbase tool result.
 func (d Interbase) Render(e *errorx.Error) *Result {
@@ -33,7 +33,7 @@ func (d Interbase) Render(e *errorx.Error) *Result {
 }
 
 // AppendText appends the text block's JSON to dst.
-func (Interbase) AppendText(dst []byte, e *errorx.Error) []byte {
+func (Interbase) appendText(dst []byte, e *errorx.Error) []byte {
 	w := jsonw.Writer{B: dst, Style: jsonw.Go, SortKeys: true}
 	class := e.EffectiveClass().String()
 	w.BeginObject()

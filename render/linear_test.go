@@ -70,13 +70,13 @@ func seriesCases() []seriesCase {
 		render.Contract{},
 		render.Envelope{Now: fixedNow},
 	} {
-		needsInput := d.Name() == render.NameToolError && d.(render.ToolError).NeedsInput
+		needsInput := d.Name() == "toolerror" && d.(render.ToolError).NeedsInput
 		for _, kind := range []string{"sent", "missing"} {
 			build := fieldsError
 			if kind == "missing" {
 				build = missingError
 			}
-			if testsize.Long() || (kind == "missing") == needsInput || d.Name() == render.NameEnvelope {
+			if testsize.Long() || (kind == "missing") == needsInput || d.Name() == "envelope" {
 				out = append(out, seriesCase{d, kind, build})
 			}
 		}
@@ -184,7 +184,7 @@ func TestDecodeFirstBlockLinear(t *testing.T) {
 	}
 	decode := func(res *render.Result, fields int) func() {
 		return func() {
-			if e, name := render.Decode(res); name != render.NameToolError || len(e.Fields) != fields {
+			if e, name := render.Decode(res); name != "toolerror" || len(e.Fields) != fields {
 				t.Fatalf("Decode gave %s with %d fields, want %d", name, len(e.Fields), fields)
 			}
 		}

@@ -26,7 +26,7 @@ func TestMarkdownBlockReadsBack(t *testing.T) {
 		res := render.ToolError{}.Render(e)
 		got, name := render.Decode(&render.Result{Content: res.Content, IsError: res.IsError})
 		want := rendercheck.Project(render.ToolError{}, e)
-		if name != render.NameToolError || rendercheck.Canonical(got) != rendercheck.Canonical(want) {
+		if name != "toolerror" || rendercheck.Canonical(got) != rendercheck.Canonical(want) {
 			t.Errorf("the block\n%s\nreads back (%s) as\n%s\nwant\n%s", res.Content[0].Text, name, rendercheck.Canonical(got), rendercheck.Canonical(want))
 		}
 	}

@@ -10,22 +10,7 @@ import (
 )
 
 // NeedsInputKind is the discriminator of an elicitation object.
-const NeedsInputKind = "needsInput:v1"
-
-// AsksForInput reports whether e is only missing input: it has fields and
-// the caller sent none of them. With NeedsInput set, the toolerror dialect
-// renders such an error as a needsInput:v1 elicitation.
-func AsksForInput(e *errorx.Error) bool {
-	if len(e.Fields) == 0 {
-		return false
-	}
-	for _, f := range e.Fields {
-		if f.WasSent || f.Path == "" {
-			return false
-		}
-	}
-	return true
-}
+const needsInputKind = "needsInput:v1"
 
 // renderNeedsInput writes e as the reference's needsInput:v1 elicitation:
 //
@@ -146,7 +131,7 @@ func askedInputs(e *errorx.Error) []askedInput {
 func writeNeedsInput(w *jsonw.Writer, message string, asks []askedInput) {
 	w.BeginObject()
 	w.Key("kind")
-	w.String(NeedsInputKind)
+	w.String(needsInputKind)
 	w.Key("type")
 	w.String("elicitation")
 	w.Key("message")

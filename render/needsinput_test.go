@@ -34,7 +34,7 @@ func TestNeedsInput(t *testing.T) {
 		t.Errorf("structuredContent:\n got %s\nwant %s", got, want)
 	}
 	got, name := render.Decode(res)
-	if name != render.NameToolError || rendercheck.Canonical(got) != rendercheck.Canonical(rendercheck.ProjectNeedsInput(missing)) {
+	if name != "toolerror" || rendercheck.Canonical(got) != rendercheck.Canonical(rendercheck.ProjectNeedsInput(missing)) {
 		t.Errorf("decoded %s %s", name, rendercheck.Canonical(got))
 	}
 	// Something was sent: an error, not a question.

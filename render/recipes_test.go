@@ -64,7 +64,7 @@ func TestRecipeInterbaseAgentSwitch(t *testing.T) {
 	}
 	// "ELSE: legacy unstructured error — treat as INTERNAL: LOG and GIVE UP".
 	e, dialect := render.Decode(errorResult("check conflicts: intermute 500: internal error"))
-	if dialect != render.NamePlain || agentDecision(e) != "log and give up" || e.Message != "check conflicts: intermute 500: internal error" {
+	if dialect != "plain" || agentDecision(e) != "log and give up" || e.Message != "check conflicts: intermute 500: internal error" {
 		t.Errorf("legacy text: %s %q", dialect, agentDecision(e))
 	}
 }
@@ -85,7 +85,7 @@ func TestRecipeToolErrorClientGuideline(t *testing.T) {
 		// The SDK may drop structuredContent: Decode still finds the block.
 		res.StructuredContent = nil
 		got, dialect := render.Decode(res)
-		if dialect != render.NameToolError || got.Code != "SERVER_ERROR" || got.Status != 500 || !got.IsRetryable() {
+		if dialect != "toolerror" || got.Code != "SERVER_ERROR" || got.Status != 500 || !got.IsRetryable() {
 			t.Errorf("%v without structuredContent: %s %+v", mode, dialect, got)
 		}
 	}
@@ -103,7 +103,7 @@ func TestRecipeToolErrorClientGuideline(t *testing.T) {
 	}
 	// And when that is dropped too, the markdown still gives the message.
 	res.StructuredContent = nil
-	if got, dialect := render.Decode(res); dialect != render.NameToolError || got.Message != e.Message {
+	if got, dialect := render.Decode(res); dialect != "toolerror" || got.Message != e.Message {
 		t.Errorf("markdown only: %s %+v", dialect, got)
 	}
 }

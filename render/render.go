@@ -30,30 +30,30 @@ var ErrNotDialect = errors.New("render: result is not in this dialect")
 
 // The dialect names, fixed: the mcperr command and outside tests use them.
 const (
-	NameInterbase = "interbase"
-	NameToolError = "toolerror"
-	NameXML       = "xml"
-	NameContract  = "contract"
-	NameEnvelope  = "envelope"
+	nameInterbase = "interbase"
+	nameToolError = "toolerror"
+	nameXML       = "xml"
+	nameContract  = "contract"
+	nameEnvelope  = "envelope"
 )
 
 // Names lists the dialect names in their documented order.
 func Names() []string {
-	return []string{NameInterbase, NameToolError, NameXML, NameContract, NameEnvelope}
+	return []string{nameInterbase, nameToolError, nameXML, nameContract, nameEnvelope}
 }
 
 // ByName returns the named dialect with its default options.
 func ByName(name string) (Dialect, error) {
 	switch name {
-	case NameInterbase:
+	case nameInterbase:
 		return Interbase{}, nil
-	case NameToolError:
+	case nameToolError:
 		return ToolError{}, nil
-	case NameXML:
+	case nameXML:
 		return XML{}, nil
-	case NameContract:
+	case nameContract:
 		return Contract{}, nil
-	case NameEnvelope:
+	case nameEnvelope:
 		return Envelope{}, nil
 	}
 	return nil, fmt.Errorf("render: unknown dialect %q (want one of %s)", name, strings.Join(Names(), ", "))
@@ -61,10 +61,10 @@ func ByName(name string) (Dialect, error) {
 
 // renderText returns the result holding one text block, d's text for e.
 func renderText[D interface {
-	AppendText([]byte, *errorx.Error) []byte
+	appendText([]byte, *errorx.Error) []byte
 }](d D, e *errorx.Error) *Result {
 	b := getBufFor(e, 1)
-	*b = d.AppendText(*b, e)
+	*b = d.appendText(*b, e)
 	res := textResult(string(*b), isError(e))
 	putBuf(b)
 	return res

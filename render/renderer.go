@@ -178,7 +178,7 @@ func (p OutputSchemaPolicy) String() string {
 // r's dialect is not toolerror. It is what a server gives its tools'
 // schemas and binding, so that they advertise the argument exactly when
 // r reads it: validation.WithFormatArgument(r.FormatArgument()).
-func (r *Renderer) FormatArgument() string {
+func (r *Renderer) formatArgument() string {
 	switch d := r.Dialect().(type) {
 	case ToolError:
 		return r.formatArg
@@ -325,15 +325,12 @@ func resultSize(res *Result) int {
 	return n
 }
 
-// Logger returns the logger r writes to: the one WithLogger set, else
+// log returns the logger r writes to: the one WithLogger set, else
 // slog.Default() at the time of the call. An adapter logs through it what
-// it keeps off the wire.
-func (r *Renderer) Logger() *slog.Logger {
+// it keeps off the wire (adapt.Logger).
+func (r *Renderer) log() *slog.Logger {
 	if r.logger != nil {
 		return r.logger
 	}
 	return slog.Default()
 }
-
-// log returns r's logger.
-func (r *Renderer) log() *slog.Logger { return r.Logger() }

@@ -31,7 +31,7 @@ func TestRendererRender(t *testing.T) {
 
 	res := render.NewRenderer(render.Contract{}).Render(errors.New("open /srv/secret.key: no space left"))
 	e, dialect := render.Decode(res)
-	assert.Equal(t, render.NameContract, dialect, "Render(plain error)")
+	assert.Equal(t, "contract", dialect, "Render(plain error)")
 	require.NotNil(t, e, "Render(plain error)")
 	assert.Equal(t, errorx.CodeInternalError, e.Code, "Render(plain error)")
 	assert.True(t, res.IsError, "Render(plain error)")
@@ -112,7 +112,7 @@ func TestRenderCallFormat(t *testing.T) {
 			assert.Equal(t, tc.want, blocks(t, res), "blocks")
 			assert.NotNil(t, res.StructuredContent, "structuredContent dropped for a tool without outputSchema")
 			e, d := render.Decode(res)
-			assert.Equal(t, render.NameToolError, d, "Decode")
+			assert.Equal(t, "toolerror", d, "Decode")
 			require.NotNil(t, e, "Decode")
 			assert.Equal(t, errorx.CodeConflict, e.Code, "Decode")
 		})

@@ -42,7 +42,7 @@ var sentenceCases = []sentenceCase{
 		result: func(t *testing.T, d render.Dialect, h string) *render.Result {
 			return middlewareResult(t, d, func(context.Context, *toyCall) (*render.Result, error) { panic(h) })
 		},
-		message: render.PanicError().Message,
+		message: sentence.PanicError().Message,
 	},
 	{
 		name: "no result",
@@ -96,11 +96,11 @@ func TestRenderSentencesHostile(t *testing.T) {
 				res := c.result(t, d, h)
 				e, _ := render.Decode(res)
 				require.NotNil(t, e, "%s, %s", c.name, d.Name())
-				if d.Name() != render.NameXML || len(e.Fields) == 0 { // a <validation_error> has no message
+				if d.Name() != "xml" || len(e.Fields) == 0 { // a <validation_error> has no message
 					assert.Equal(t, c.message, e.Message, "%s, %s, %.40q", c.name, d.Name(), h)
 				}
 				assert.NotContains(t, e.Recovery, h, "%s, %s: the recovery", c.name, d.Name())
-				if d.Name() != render.NameToolError {
+				if d.Name() != "toolerror" {
 					continue
 				}
 				md, want := textOf(t, res, 0), textOf(t, benign, 0)

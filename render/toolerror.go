@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
@@ -48,65 +48,26 @@ type ToolError struct {
 
 // ToolErrorKind is the discriminator of a toolError:v1 object (its "kind"
 // member), as NeedsInputKind is of a needsInput:v1 one.
-const ToolErrorKind = "toolError:v1"
+const toolErrorKind = "toolError:v1"
 
 // toolErrorParts are the members toolError:v1's details may hold.
 var toolErrorParts = partsOf(pStatusCode, pCode, pClass, pSeverity, pRecovery, pActions, pRetryAfter, pTool, pFields)
 
 // Name returns "toolerror".
-func (ToolError) Name() string { return NameToolError }
+func (ToolError) Name() string { return nameToolError }
 
 // WithMode returns d with its mode set to m.
-func (d ToolError) WithMode(m Mode) ToolError { d.Mode = m; return d }
-
-// Code returns the toolError:v1 code for e: e's own code when it is one of
-// the dialect's six; else, when e has a status, SERVER_ERROR from 500 up,
-// NOT_FOUND for 404, AUTHENTICATION_ERROR for 401 and 403, CLIENT_ERROR for
-// other 4xx and NETWORK_ERROR otherwise (the reference's table); else by
-// class: TRANSIENT NETWORK_ERROR, NOT_FOUND NOT_FOUND, PERMISSION
-// AUTHENTICATION_ERROR, VALIDATION and CONFLICT CLIENT_ERROR, and
-// UNKNOWN_ERROR for INTERNAL, which nothing classifies.
-func (ToolError) Code(e *errorx.Error) string {
-	switch e.Code {
-	case codes.NetworkError, codes.ServerError, codes.ClientError,
-		errorx.CodeNotFound, codes.AuthenticationError, codes.UnknownError:
-		return e.Code
-	}
-	if s := e.HTTPStatus(); s != 0 {
-		switch {
-		case s >= 500:
-			return codes.ServerError
-		case s == 404:
-			return errorx.CodeNotFound
-		case s == 401 || s == 403:
-			return codes.AuthenticationError
-		case s >= 400:
-			return codes.ClientError
-		}
-		return codes.NetworkError
-	}
-	switch e.EffectiveClass() {
-	case errorx.ClassTransient:
-		return codes.NetworkError
-	case errorx.ClassNotFound:
-		return errorx.CodeNotFound
-	case errorx.ClassPermission:
-		return codes.AuthenticationError
-	case errorx.ClassValidation, errorx.ClassConflict:
-		return codes.ClientError
-	}
-	return codes.UnknownError
-}
+func (d ToolError) withMode(m Mode) ToolError { d.Mode = m; return d }
 
 // Render returns e as a toolError:v1 result.
 func (d ToolError) Render(e *errorx.Error) *Result {
 	if e == nil {
 		return nil
 	}
-	if d.NeedsInput && AsksForInput(e) {
+	if d.NeedsInput && adapt.AsksForInput(e) {
 		return d.renderNeedsInput(e)
 	}
-	code := d.Code(e)
+	code := adapt.ToolErrorCode(e)
 	b := getBufFor(e, d.copies())
 	w := jsonw.Writer{B: *b, Style: jsonw.JS}
 	writeToolErrorObject(&w, e, code)
@@ -155,22 +116,22 @@ func (d ToolError) copies() int {
 
 // AppendJSON appends the toolError:v1 object as compact JSON (the bytes of
 // structuredContent).
-func (d ToolError) AppendJSON(dst []byte, e *errorx.Error) []byte {
+func (d ToolError) appendJSON(dst []byte, e *errorx.Error) []byte {
 	w := jsonw.Writer{B: dst, Style: jsonw.JS}
-	writeToolErrorObject(&w, e, d.Code(e))
+	writeToolErrorObject(&w, e, adapt.ToolErrorCode(e))
 	return w.B
 }
 
 // AppendMarkdown appends the human-readable block, which carries the whole
 // error (see the type's documentation).
-func (d ToolError) AppendMarkdown(dst []byte, e *errorx.Error) []byte {
-	return appendMarkdown(dst, e, d.Code(e))
+func (d ToolError) appendMarkdown(dst []byte, e *errorx.Error) []byte {
+	return appendMarkdown(dst, e, adapt.ToolErrorCode(e))
 }
 
 func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 	w.BeginObject()
 	w.Key("kind")
-	w.String(ToolErrorKind)
+	w.String(toolErrorKind)
 	w.Key("code")
 	w.String(code)
 	w.Key("message")
@@ -408,9 +369,9 @@ func decodeToolErrorOrNeeds(data string) (*errorx.Error, bool) {
 		}
 	}
 	switch kind {
-	case ToolErrorKind:
+	case toolErrorKind:
 		return decodeToolError(ms), true
-	case NeedsInputKind:
+	case needsInputKind:
 		return decodeNeedsInput(ms), true
 	}
 	return nil, false

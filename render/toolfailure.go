@@ -246,7 +246,7 @@ func fillFromToolFailure(e *errorx.Error, dialect string, f ToolFailure, at time
 			e.RetryAfter = d
 		}
 	}
-	if dialect != NamePlain {
+	if dialect != namePlain {
 		return
 	}
 	code, class := modelOf(f)

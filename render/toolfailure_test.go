@@ -119,7 +119,7 @@ func TestDecodeToolFailure(t *testing.T) {
 		res := &render.Result{IsError: true, Content: []render.Text{{Text: "upstream failed"}}, Meta: map[string]any{key: block}}
 		e, dialect := render.Decode(res)
 		require.NotNil(t, e, key)
-		assert.Equal(t, render.NamePlain, dialect)
+		assert.Equal(t, "plain", dialect)
 		assert.Equal(t, errorx.CodeTransient, e.Code)
 		assert.Equal(t, errorx.ClassTransient, e.EffectiveClass())
 		assert.True(t, e.IsRetryable())

@@ -4,14 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // CodeInvalidParams is JSON-RPC's invalid-params error code (-32602), which
 // the MCP specification gives a call of a tool the server does not have.
-const CodeInvalidParams = -32602
+const codeInvalidParams = -32602
 
 // An RPCError is a JSON-RPC error in no SDK's types: what the Renderer
 // answers instead of a tool result (HandleUnknownTool), for the adapter to
@@ -61,7 +61,7 @@ func (r *Renderer) HandleUnknownTool(ctx context.Context, c *Call, near []string
 	if c == nil {
 		c = &Call{}
 	}
-	e := UnknownToolError(c.Tool, near)
+	e := sentence.UnknownToolError(c.Tool, near)
 	if r.unknownResult {
 		return r.RenderCall(ctx, c, e), nil
 	}
@@ -79,31 +79,5 @@ func (r *Renderer) HandleUnknownTool(ctx context.Context, c *Call, near []string
 	if e.Recovery != "" {
 		msg += " " + e.Recovery
 	}
-	return nil, &RPCError{Code: CodeInvalidParams, Message: msg, Data: modelJSON(e)}
-}
-
-// UnknownToolError returns the error for a call of the tool name, which
-// the server does not have: UNKNOWN_TOOL (class NOT_FOUND, not
-// retryable), with near, the closest tools the server has (nearest first),
-// as its actions and in a "Did you mean" recovery that tells the agent to
-// list the tools again and call one by its exact name. The message names
-// the tool called through errorx.Quote, as every sentence names caller
-// text: a name cannot add markdown (a link, an image a client would fetch,
-// a heading) to the sentence. near are the server's own names.
-func UnknownToolError(name string, near []string) *errorx.Error {
-	recovery := "List the tools again (tools/list) and call one of them by its exact name."
-	if len(near) > 0 {
-		recovery = "Did you mean " + orList(near) + "? " + recovery
-	}
-	return errorx.New(errorx.CodeUnknownTool, "The server has no tool named "+errorx.Quote(name)+".").
-		WithRecovery(recovery).
-		WithActions(near...)
-}
-
-// orList writes names as "a", "a or b", "a, b or c".
-func orList(names []string) string {
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return nil, &RPCError{Code: codeInvalidParams, Message: msg, Data: modelJSON(e)}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -92,7 +93,7 @@ func TestHandleUnknownToolHostileName(t *testing.T) {
 		require.NotNil(t, rpc)
 		assert.NotContains(t, rpc.Message, "\n")
 		assert.True(t, utf8.ValidString(rpc.Message), "invalid UTF-8 in %q", rpc.Message)
-		assert.True(t, utf8.ValidString(render.UnknownToolError(name, nil).Message))
+		assert.True(t, utf8.ValidString(sentence.UnknownToolError(name, nil).Message))
 		assert.NotRegexp(t, `[^\\]\]\(`, rpc.Message, "an unescaped ](")
 		assert.NotContains(t, rpc.Message, "eyJzdWIiOiIxIn0")
 		assert.Less(t, len(rpc.Message)+len(rpc.Data), 3*render.DefaultLimits.MaxString, "bounded")

@@ -49,7 +49,7 @@ type XML struct {
 const validationCode = errorx.CodeInvalidInput
 
 // Name returns "xml".
-func (XML) Name() string { return NameXML }
+func (XML) Name() string { return nameXML }
 
 // Render returns e as an MCP Fusion result.
 func (d XML) Render(e *errorx.Error) *Result {
@@ -60,7 +60,7 @@ func (d XML) Render(e *errorx.Error) *Result {
 }
 
 // AppendText appends the XML document to dst.
-func (d XML) AppendText(dst []byte, e *errorx.Error) []byte {
+func (d XML) appendText(dst []byte, e *errorx.Error) []byte {
 	switch {
 	case len(e.Fields) > 0 && !impliedRequired(e):
 		return appendValidationError(dst, e, d.FieldRules)
@@ -275,7 +275,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		e.Tool = root.attr("action")
 		for _, k := range root.kids {
 			if k.name == "field" {
-				f := ReadFusionField(k.attr("name"), k.text)
+				f := readFusionField(k.attr("name"), k.text)
 				if p, ok := k.lookup("param"); ok {
 					f.Rule, f.Param = k.attr("rule"), p
 				}

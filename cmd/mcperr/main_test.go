@@ -138,7 +138,8 @@ func TestRenderParseRoundTrip(t *testing.T) {
 		}
 		d, _ := render.ByName(name)
 		if te, ok := d.(render.ToolError); ok {
-			d = te.WithMode(render.ModeBoth)
+			te.Mode = render.ModeBoth
+			d = te
 		}
 		dec := json.NewDecoder(strings.NewReader(parsed))
 		for i, e := range models {

@@ -25,7 +25,7 @@ import (
 )
 
 func main() {
-	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	name := flag.String("dialect", "interbase", "error dialect: "+strings.Join(render.Names(), ", "))
 	addr := flag.String("http", "", "serve streamable HTTP at this address (host:port; port 0 picks one) instead of stdio; the endpoint's URL goes to standard error")
 	flag.Parse()
 	d, err := render.ByName(*name)
@@ -59,14 +59,17 @@ func main() {
 func newServer(d render.Dialect, logger *slog.Logger) *mcp.Server {
 	// In the toolerror dialect each call may pick its error's text blocks
 	// with a format argument: the Renderer reads it, and the typed tools
-	// advertise and accept it exactly when it does (r.FormatArgument is
-	// "" in the other dialects).
+	// advertise and accept it exactly when it does (toolerror alone reads
+	// it).
 	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument("format"))
 	s := mcp.NewServer(&mcp.Implementation{Name: "mcperr-gosdk", Version: "0.1.0"}, &mcp.ServerOptions{Logger: logger})
 	s.AddReceivingMiddleware(gosdk.Middleware(r)) // first: outermost
 
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true}
-	perCall := validation.WithFormatArgument(r.FormatArgument())
+	perCall := validation.WithFormatArgument("")
+	if d.Name() == "toolerror" {
+		perCall = validation.WithFormatArgument("format")
+	}
 	gosdk.AddTool(s, &mcp.Tool{Name: "files.list", Description: "List the files of the workspace.", Annotations: readOnly}, listFiles, perCall)
 	gosdk.AddTool(s, &mcp.Tool{Name: "files.read", Description: "Read one file of the workspace.", Annotations: readOnly}, readFile, perCall)
 	mcp.AddTool(s, &mcp.Tool{Name: "search", Description: "Search the workspace.", Annotations: readOnly}, search)

@@ -25,7 +25,7 @@ import (
 )
 
 func main() {
-	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	name := flag.String("dialect", "interbase", "error dialect: "+strings.Join(render.Names(), ", "))
 	addr := flag.String("http", "", "serve streamable HTTP at this address (host:port; port 0 picks one) instead of stdio; the endpoint's URL goes to standard error")
 	flag.Parse()
 	d, err := render.ByName(*name)
@@ -53,10 +53,9 @@ func main() {
 func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	// In the toolerror dialect each call may pick its error's text blocks
 	// with a format argument: the Renderer reads it, and the tools'
-	// schemas list it exactly when it does (r.FormatArgument is "" in the
-	// other dialects).
+	// schemas list it exactly when it does (toolerror alone reads it).
 	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument("format"))
-	perCall := validation.WithFormatArgument(r.FormatArgument())
+	perCall := validation.WithFormatArgument(formatArgument(d))
 	s := server.NewMCPServer("mcperr-example", "0.1.0",
 		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)), // first: outermost
 	)
@@ -309,4 +308,13 @@ func findFiles(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 func queryDB(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	err := errors.New(`pq: relation "users_archive" does not exist`)
 	return nil, fmt.Errorf("query postgres://admin:hunter2@db.internal:5432/app: %w", err)
+}
+
+// formatArgument is the name of the per-call format argument the
+// Renderer reads in dialect d: "format" in toolerror, "" (none) elsewhere.
+func formatArgument(d render.Dialect) string {
+	if d.Name() == "toolerror" {
+		return "format"
+	}
+	return ""
 }

@@ -87,7 +87,7 @@ func configs() []config {
 		if err != nil {
 			panic(err)
 		}
-		if n != render.NameToolError {
+		if n != "toolerror" {
 			cs = append(cs, config{name: n, d: d})
 			continue
 		}

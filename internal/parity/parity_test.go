@@ -158,7 +158,7 @@ func TestSameResultOnBothSDKs(t *testing.T) {
 // fixedClock returns the named dialect, the envelope with a fixed clock:
 // two renderings of one error must not show two timestamps.
 func fixedClock(name string) render.Dialect {
-	if name == render.NameEnvelope {
+	if name == "envelope" {
 		return render.Envelope{Now: func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }}
 	}
 	d, _ := render.ByName(name)

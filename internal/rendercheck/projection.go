@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
@@ -28,15 +29,15 @@ func Project(d render.Dialect, e *errorx.Error) *errorx.Error {
 		// retry_after is whole seconds, rounded up; an empty code reads
 		// back as the type, the class's name.
 		p.Code = orDefault(p.Code, p.Class.String())
-		p.RetryAfter = render.WholeSeconds(p.RetryAfter)
+		p.RetryAfter = adapt.WholeSeconds(p.RetryAfter)
 		jsonProject(p, jsonw.Go, true)
 		normalizeRetryable(p)
 	case render.ToolError:
-		if d.NeedsInput && render.AsksForInput(e) {
+		if d.NeedsInput && adapt.AsksForInput(e) {
 			return ProjectNeedsInput(e)
 		}
 		// An empty code reads back as the dialect's code.
-		p.Code = orDefault(p.Code, d.Code(e))
+		p.Code = orDefault(p.Code, adapt.ToolErrorCode(e))
 		jsonProject(p, jsonw.JS, false)
 		normalizeRetryable(p)
 	case render.Contract:
@@ -237,7 +238,7 @@ func xmlProject(e, p *errorx.Error, rules bool) {
 			if name == "" {
 				name = "(root)"
 			}
-			p.Fields[i] = render.ReadFusionField(xmlString(name), xmlString(fieldLine(f)))
+			p.Fields[i] = adapt.ReadFusionField(xmlString(name), xmlString(fieldLine(f)))
 			if rules && f.Param != "" { // rule and param ride as attributes
 				p.Fields[i].Rule, p.Fields[i].Param = f.Rule, f.Param
 			}

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -52,7 +53,7 @@ func Check(d render.Dialect, e *errorx.Error, project func(*errorx.Error) *error
 	if res == nil {
 		return errors.New("render returned nil")
 	}
-	if te, ok := d.(render.ToolError); ok && te.NeedsInput && render.AsksForInput(e) {
+	if te, ok := d.(render.ToolError); ok && te.NeedsInput && adapt.AsksForInput(e) {
 		if res.IsError {
 			return errors.New("a needs-input result has isError")
 		}

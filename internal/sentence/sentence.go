@@ -114,3 +114,38 @@ func WithCause(e *errorx.Error, cause error) *errorx.Error {
 	}
 	return w
 }
+
+// PanicError returns the error the adapters' middlewares render for a
+// handler that panicked (HandlePanic): INTERNAL_ERROR, with a message and a
+// recovery that say nothing of the panic; the recovery is
+// codes.InternalRecovery, as for an error errorx.From cannot classify.
+func PanicError() *errorx.Error {
+	return errorx.New(errorx.CodeInternalError, "The tool failed unexpectedly. The server has logged the failure.").
+		WithRecovery(codes.InternalRecovery)
+}
+
+// UnknownToolError returns the error for a call of the tool name, which
+// the server does not have: UNKNOWN_TOOL (class NOT_FOUND, not
+// retryable), with near, the closest tools the server has (nearest first),
+// as its actions and in a "Did you mean" recovery that tells the agent to
+// list the tools again and call one by its exact name. The message names
+// the tool called through errorx.Quote, as every sentence names caller
+// text: a name cannot add markdown (a link, an image a client would fetch,
+// a heading) to the sentence. near are the server's own names.
+func UnknownToolError(name string, near []string) *errorx.Error {
+	recovery := "List the tools again (tools/list) and call one of them by its exact name."
+	if len(near) > 0 {
+		recovery = "Did you mean " + orList(near) + "? " + recovery
+	}
+	return errorx.New(errorx.CodeUnknownTool, "The server has no tool named "+errorx.Quote(name)+".").
+		WithRecovery(recovery).
+		WithActions(near...)
+}
+
+// orList writes names as "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}

@@ -460,7 +460,7 @@ func checkWrongType(t testing.TB, dialect string, fields []errorx.Field, path st
 		return
 	}
 	f := fields[i]
-	if dialect == render.NameXML {
+	if dialect == "xml" {
 		if want := "Expected type: " + wt.Expected + "."; f.Message != "Wrong type." || !f.WasSent || format.Sent(f.Sent, true) != wt.Sent || f.Hint != want {
 			t.Errorf("field %q = %+v, want message \"Wrong type.\", sent %s, hint %q", path, f, wt.Sent, want)
 		}
