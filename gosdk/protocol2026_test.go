@@ -13,6 +13,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -21,7 +22,7 @@ import (
 // resultType, its serverInfo and the handler's own _meta.
 func TestToolFailureKeepsGoSDKFields(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
-	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.Interbase{}, render.WithToolFailure(render.ToolFailureKey))))
+	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.Interbase{}, render.WithToolFailure(toolfailure.Key))))
 	mcp.AddTool(s, &mcp.Tool{Name: "typed"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
 		return nil, nil, errorx.New(codes.Forbidden, "No.")
 	})
@@ -41,8 +42,8 @@ func TestToolFailureKeepsGoSDKFields(t *testing.T) {
 		if _, ok := res.Meta[mcp.MetaKeyServerInfo]; !ok {
 			t.Errorf("%s: no serverInfo:\n%s", tool, raw)
 		}
-		f, ok := render.ReadToolFailure(gosdk.ToResult(res))
-		if !ok || f.Class != render.FailureGovernance || f.Code != "permission_denied" || f.CorrelationID == "" {
+		f, ok := toolfailure.Read((gosdk.ToResult(res)).Meta)
+		if !ok || f.Class != toolfailure.Governance || f.Code != "permission_denied" || f.CorrelationID == "" {
 			t.Errorf("%s: block %+v %v:\n%s", tool, f, ok, raw)
 		}
 	}

@@ -20,10 +20,10 @@ func BenchmarkRendererOptions(b *testing.B) {
 		opts []render.RendererOption
 	}{
 		{"none", context.Background(), nil},
-		{"id_from_context", withID, []render.RendererOption{render.WithCorrelationID(nil)}},
-		{"id_generated", context.Background(), []render.RendererOption{render.WithCorrelationID(nil)}},
+		{"id_from_context", withID, []render.RendererOption{render.WithCorrelationID(render.CorrelationIDFrom)}},
+		{"id_generated", context.Background(), []render.RendererOption{render.WithCorrelationID(render.CorrelationIDFrom)}},
 		{"toolfailure", withID, []render.RendererOption{render.WithToolFailure("")}},
-		{"both", withID, []render.RendererOption{render.WithCorrelationID(nil), render.WithToolFailure("")}},
+		{"both", withID, []render.RendererOption{render.WithCorrelationID(render.CorrelationIDFrom), render.WithToolFailure("")}},
 	} {
 		r := render.NewRenderer(render.XML{}, c.opts...)
 		call := &render.Call{Tool: "t"}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/adapt"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 	"github.com/mcperr/mcperr/internal/sentence"
@@ -275,7 +276,7 @@ func idAttr(id string) slog.Attr {
 	if id == "" {
 		return slog.Attr{}
 	}
-	return slog.String(CorrelationIDKey, id)
+	return slog.String(codes.CorrelationIDKey, id)
 }
 
 // noResult is the error for a handler that returned neither a result nor

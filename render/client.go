@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 )
 
 // Retry calls a tool through attempt and retries the call as p decides
@@ -38,7 +39,7 @@ import (
 // result received after ctx is done is returned as it is, never replaced
 // by ctx.Err(): a call that is not idempotent may have taken effect.
 //
-// A result whose _meta holds a ToolFailure block (ReadToolFailure) is
+// A result whose _meta holds a ToolFailure block (toolfailure.Read) is
 // retried by the draft's rules too, on top of p's: a capability or
 // governance failure never; a reliability failure only when the block says
 // it is retryable and the call is safe to repeat (Idempotent, which the
@@ -76,7 +77,7 @@ func Retry[R any](ctx context.Context, p RetryPolicy, tool string, attempt func(
 		}
 		ask := failure
 		if neutral != nil && err == nil {
-			if f, ok := ReadToolFailure(neutral); ok {
+			if f, ok := toolfailure.Read(neutral.Meta); ok {
 				ask = o.ask(failure, f, now())
 			}
 		}
@@ -120,8 +121,8 @@ func Idempotent(ok bool) RetryOption {
 // retryNotBefore. The wait a server asks for in the block is then held to
 // the same rule as one it asks for in the dialect (RetryPolicy.next): not
 // waited for past MaxRetryAfter, and capped at MaxDelay.
-func (o retryOptions) ask(e *errorx.Error, f ToolFailure, now time.Time) *errorx.Error {
-	if f.Class != FailureReliability || !f.Retryable || !o.idempotent {
+func (o retryOptions) ask(e *errorx.Error, f toolfailure.Failure, now time.Time) *errorx.Error {
+	if f.Class != toolfailure.Reliability || !f.Retryable || !o.idempotent {
 		return nil
 	}
 	if f.RetryNotBefore > 0 {

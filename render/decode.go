@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 )
 
 // NamePlain is the dialect Decode reports for an error result written in
@@ -32,9 +33,9 @@ var decoders = []Dialect{ToolError{}, XML{}, Envelope{}, Interbase{}, Contract{}
 // toolError:v1's markdown without being a warning's whole block, is no
 // error.
 //
-// When res's _meta holds a ToolFailure block (ReadToolFailure: the reserved
+// When res's _meta holds a ToolFailure block (toolfailure.Read: the reserved
 // key or mcperr's vendor key), Decode fills in what the dialect did not
-// carry: the correlation id as the detail CorrelationIDKey, the recovery
+// carry: the correlation id as the detail codes.CorrelationIDKey, the recovery
 // from agentGuidance, the retry delay left until retryNotBefore, and for a
 // plain result the code, class and retryability the block implies.
 func Decode(res *Result) (e *errorx.Error, dialect string) {
@@ -48,8 +49,8 @@ func Decode(res *Result) (e *errorx.Error, dialect string) {
 	}()
 	e, dialect = decode(res)
 	if e != nil && res.Meta != nil {
-		if f, ok := ReadToolFailure(res); ok {
-			fillFromToolFailure(e, dialect, f, now())
+		if f, ok := toolfailure.Read(res.Meta); ok {
+			toolfailure.Fill(e, dialect == namePlain, f, now())
 		}
 	}
 	return e, dialect

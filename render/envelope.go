@@ -44,7 +44,7 @@ type Envelope struct {
 	// names its tool and the code does not already start so.
 	ToolPrefix bool
 	// RequestID writes the model's correlation id (the string detail
-	// CorrelationIDKey, which a Renderer with WithCorrelationID adds) as
+	// codes.CorrelationIDKey, which a Renderer with WithCorrelationID adds) as
 	// request_id, the reference's member for it (which the reference never
 	// fills), instead of in details. Decode reads request_id back as that
 	// detail whatever this says.
@@ -144,7 +144,7 @@ func (d Envelope) appendText(dst []byte, e *errorx.Error) []byte {
 	}
 	var requestID string
 	if d.RequestID {
-		if v, ok := e.Details.Get(CorrelationIDKey); ok {
+		if v, ok := e.Details.Get(codes.CorrelationIDKey); ok {
 			requestID, _ = v.(string)
 		}
 	}
@@ -153,7 +153,7 @@ func (d Envelope) appendText(dst []byte, e *errorx.Error) []byte {
 		w.String(requestID)
 		cp := *e
 		cp.Details = e.Details.Clone()
-		cp.Details.Delete(CorrelationIDKey)
+		cp.Details.Delete(codes.CorrelationIDKey)
 		e = &cp
 	}
 	w.Key("version")
@@ -361,8 +361,8 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 		// "before" example): keep it.
 		e.Details.Set("error", errText)
 	}
-	if requestID != "" && !e.Details.Has(CorrelationIDKey) {
-		e.Details.Set(CorrelationIDKey, requestID)
+	if requestID != "" && !e.Details.Has(codes.CorrelationIDKey) {
+		e.Details.Set(codes.CorrelationIDKey, requestID)
 	}
 	if len(e.Fields) == 0 {
 		e.Fields = decodeValidationErrors(verrs)

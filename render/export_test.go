@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -31,3 +32,21 @@ func (d ToolError) AppendMarkdown(dst []byte, e *errorx.Error) []byte {
 	return d.appendMarkdown(dst, e)
 }
 func (r *Renderer) FormatArgument() string { return r.formatArgument() }
+
+// correlationKey is the tests' context key of a request's correlation id.
+type correlationKey struct{}
+
+// ContextWithCorrelationID returns ctx carrying id, as a server's transport
+// middleware would; CorrelationIDFrom reads it back, the tests' id source.
+func ContextWithCorrelationID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, correlationKey{}, id)
+}
+
+// CorrelationIDFrom returns the id ContextWithCorrelationID put in ctx.
+func CorrelationIDFrom(ctx context.Context) string {
+	id, _ := ctx.Value(correlationKey{}).(string)
+	return id
+}
+
+// MaxCorrelationID is the longest id a Renderer takes.
+const MaxCorrelationID = maxCorrelationID

@@ -132,7 +132,7 @@ func TestLogRedacted(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			var log logtest.Buffer
-			r := render.NewRenderer(render.ToolError{}, render.WithLogger(log.Logger()), render.WithCorrelationID(nil))
+			r := render.NewRenderer(render.ToolError{}, render.WithLogger(log.Logger()), render.WithCorrelationID(render.CorrelationIDFrom))
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
@@ -148,7 +148,7 @@ func TestLogRedacted(t *testing.T) {
 	}
 	t.Run("unknown tool", func(t *testing.T) {
 		var log logtest.Buffer
-		r := render.NewRenderer(nil, render.WithLogger(log.Logger()), render.WithCorrelationID(nil))
+		r := render.NewRenderer(nil, render.WithLogger(log.Logger()), render.WithCorrelationID(render.CorrelationIDFrom))
 		r.HandleUnknownTool(bg, &render.Call{Tool: "files.read token=" + secretMark + long}, []string{"files.read"})
 		checkLogRedacted(t, &log)
 	})

@@ -6,6 +6,7 @@ import (
 	"maps"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 )
 
 // A Renderer is a server's error policy, configured once: the dialect every
@@ -269,7 +270,9 @@ func (r *Renderer) finish(res *Result, e *errorx.Error, id string) *Result {
 	}
 	meta := make(map[string]any, len(res.Meta)+1)
 	maps.Copy(meta, res.Meta)
-	meta[r.toolFailure] = NewToolFailure(e, id, now())
+	f := toolfailure.New(e, id, now())
+	f.AgentGuidance = cutString(f.AgentGuidance, DefaultLimits.MaxString)
+	meta[r.toolFailure] = f
 	res.Meta = meta
 	return res
 }
@@ -286,7 +289,7 @@ func (r *Renderer) textBudget() int {
 // (naming tool) and gives the fallback result.
 //
 // With WithCorrelationID, id (when not "") is added to e as the detail
-// CorrelationIDKey after the limits, so that they never cut it.
+// codes.CorrelationIDKey after the limits, so that they never cut it.
 func (r *Renderer) bounded(ctx context.Context, tool string, d Dialect, e *errorx.Error, id string) (res *Result) {
 	defer func() {
 		if v := recover(); v != nil {

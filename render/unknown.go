@@ -54,7 +54,7 @@ func WithUnknownToolResult() RendererOption {
 // tells the agent to list the tools again (UnknownToolError's message and
 // recovery), and that error, bounded and redacted, as data; with
 // WithCorrelationID or WithToolFailure, data carries the call's
-// correlation id (the detail CorrelationIDKey) and r logs it. With
+// correlation id (the detail codes.CorrelationIDKey) and r logs it. With
 // WithUnknownToolResult it returns the error rendered as a tool result
 // instead (RenderCall). A nil c is a call of which nothing is known.
 func (r *Renderer) HandleUnknownTool(ctx context.Context, c *Call, near []string) (*Result, *RPCError) {

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
@@ -113,9 +114,9 @@ func TestHandleUnknownToolCorrelationID(t *testing.T) {
 		ctx  context.Context
 		want string // "" for a generated id
 	}{
-		{"from the context", render.WithCorrelationID(nil), render.ContextWithCorrelationID(context.Background(), "req-42"), "req-42"},
-		{"generated", render.WithCorrelationID(nil), context.Background(), ""},
-		{"for the ToolFailure block", render.WithToolFailure(""), render.ContextWithCorrelationID(context.Background(), "req-7"), "req-7"},
+		{"from the context", render.WithCorrelationID(render.CorrelationIDFrom), render.ContextWithCorrelationID(context.Background(), "req-42"), "req-42"},
+		{"generated", render.WithCorrelationID(render.CorrelationIDFrom), context.Background(), ""},
+		{"for the ToolFailure block, fresh", render.WithToolFailure(""), render.ContextWithCorrelationID(context.Background(), "req-7"), ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var log logtest.Buffer
@@ -125,7 +126,7 @@ func TestHandleUnknownToolCorrelationID(t *testing.T) {
 			require.NotNil(t, rpc)
 			var e errorx.Error
 			require.NoError(t, json.Unmarshal(rpc.Data, &e))
-			id, _ := e.Details.Get(render.CorrelationIDKey)
+			id, _ := e.Details.Get(codes.CorrelationIDKey)
 			if c.want != "" {
 				assert.Equal(t, c.want, id)
 			} else {
@@ -141,6 +142,6 @@ func TestHandleUnknownToolCorrelationID(t *testing.T) {
 	_, rpc := render.NewRenderer(render.XML{}, render.WithLogger(log.Logger())).
 		HandleUnknownTool(context.Background(), &render.Call{Tool: "files.raed"}, nil)
 	require.NotNil(t, rpc)
-	assert.NotContains(t, string(rpc.Data), render.CorrelationIDKey)
+	assert.NotContains(t, string(rpc.Data), codes.CorrelationIDKey)
 	assert.Empty(t, log.String())
 }

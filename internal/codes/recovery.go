@@ -16,3 +16,10 @@ const InternalRecovery = "Do not retry the same call. Try another approach, or r
 // was cut from it: "(truncated: 3 more fields)". The render package's
 // Limits and the validation package's MaxFields bound both write it.
 const TruncatedKey = "…"
+
+// CorrelationIDKey is the detail under which a Renderer with
+// render.WithCorrelationID writes an error's correlation id, in every dialect but
+// the envelope, whose own request_id member holds it. Decode reads the
+// envelope's request_id back under this key, so the id is found in the same
+// place whatever the dialect.
+const CorrelationIDKey = "correlation_id"

@@ -20,6 +20,7 @@ import (
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/sentence"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -99,7 +100,7 @@ func configs() []config {
 	}
 	for _, c := range cs[:len(cs):len(cs)] {
 		c.name += "+toolfailure"
-		c.opts = []render.RendererOption{render.WithCorrelationID(nil), render.WithToolFailure(render.ToolFailureKey)}
+		c.opts = []render.RendererOption{render.WithCorrelationID(nil), render.WithToolFailure(toolfailure.Key)}
 		cs = append(cs, c)
 	}
 	return cs
