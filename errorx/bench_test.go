@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/sentence"
 )
 
@@ -71,7 +72,7 @@ func BenchmarkIsSecret(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, p := range paths {
-			_ = errorx.IsSecret(p, nil)
+			_ = secret.Is(p, nil)
 		}
 	}
 }

@@ -59,7 +59,7 @@
 // # Secrets and hostile values
 //
 // RedactSecrets, which the renderer and the middleware run on every error,
-// replaces secrets with Redact: values named secret (IsSecret, SecretNames,
+// replaces secrets with Redact: values named secret (by the names of render.WithSecretNames,
 // matched by words: "db_pass" and "passwordConfirm" are secret,
 // "max_tokens" and "compass" are not), at any depth of a sent or detail
 // value, name/value pairs by their name, inside strings that hold JSON, and

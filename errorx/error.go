@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/format"
+	"github.com/mcperr/mcperr/internal/secret"
 )
 
 // Error is one tool error: what failed, which decision branch the agent
@@ -139,7 +140,7 @@ func Required(field string) *Error {
 // writes it: Quote("destory") is "\"destory\"". Every sentence of this
 // module that names caller text names it through Quote.
 func Quote(s string) string {
-	if masked, ok := maskCredentials(s, SecretNames); ok {
+	if masked, ok := secret.MaskCredentials(s, secret.Names); ok {
 		s = masked
 	}
 	return format.Quote(s)

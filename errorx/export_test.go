@@ -10,7 +10,6 @@ var (
 )
 
 const (
-	MaxLogFields   = maxLogFields
-	MaxNameSegment = maxNameSegment
-	MaxValueDepth  = maxValueDepth
+	MaxLogFields  = maxLogFields
+	MaxValueDepth = maxValueDepth
 )

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
@@ -113,7 +114,7 @@ func FuzzRedactJSONText(f *testing.F) {
 		got := redactedSent("args", in)
 		s, ok := got.(string)
 		if !ok {
-			if _, redacted := got.(errorx.Redacted); !redacted {
+			if _, redacted := got.(secret.Redacted); !redacted {
 				t.Fatalf("%T", got)
 			}
 			return
@@ -130,8 +131,8 @@ func FuzzRedactJSONText(f *testing.F) {
 // unredacted member whose key is secret.
 func checkRedacted(t *testing.T, key string, v any, in, out string) {
 	t.Helper()
-	if key != "" && errorx.IsSecret(key, nil) {
-		if v != errorx.RedactedText && v != nil {
+	if key != "" && secret.Is(key, nil) {
+		if v != secret.RedactedText && v != nil {
 			t.Fatalf("%q is not redacted:\n in %s\nout %s", key, in, out)
 		}
 		return
@@ -174,7 +175,7 @@ func FuzzRedactText(f *testing.F) {
 		if !ok {
 			t.Fatalf("%T", redactedSent("text", in))
 		}
-		if len(out) > len(errorx.RedactedText)*max(len(in), 1) {
+		if len(out) > len(secret.RedactedText)*max(len(in), 1) {
 			t.Fatalf("%d bytes from %d", len(out), len(in))
 		}
 		if again := redactedSent("text", out); again != out {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/sentence"
 )
 
@@ -160,7 +161,7 @@ func TestRedactSecretsShared(t *testing.T) {
 }
 
 func isRedacted(v any) bool {
-	_, ok := v.(errorx.Redacted)
+	_, ok := v.(secret.Redacted)
 	return ok
 }
 

@@ -2,47 +2,19 @@ package errorx
 
 import (
 	"encoding/json"
-	"fmt"
-	"log/slog"
 	"strings"
 	"unsafe"
 
 	"github.com/mcperr/mcperr/internal/copyonwrite"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 )
 
-// RedactedText is what every dialect writes in place of a redacted value.
-const RedactedText = "[redacted]"
-
-// Redacted holds a value that must never reach the wire: a detail marked
-// sensitive, or what a caller sent in a secret field. Every dialect writes
+// Redact wraps v so that it is never rendered: a detail marked sensitive,
+// or what a caller sent in a secret field. Every dialect writes
 // "[redacted]" in its place ("You sent: [redacted]."), and so do fmt, slog
-// and encoding/json; only Value gives it back, for the server's own use.
-type Redacted struct{ v any }
-
-// Redact wraps v so that it is never rendered.
-func Redact(v any) Redacted { return Redacted{v} }
-
-// Value returns the wrapped value.
-func (r Redacted) Value() any { return r.v }
-
-// Masked returns "[redacted]"; the "You sent" formatter prints it as it is.
-func (Redacted) Masked() string { return RedactedText }
-
-// String returns "[redacted]".
-func (Redacted) String() string { return RedactedText }
-
-// GoString returns "[redacted]", so %#v hides the value too.
-func (Redacted) GoString() string { return RedactedText }
-
-// Format writes "[redacted]" for every verb.
-func (Redacted) Format(f fmt.State, _ rune) { _, _ = f.Write([]byte(RedactedText)) }
-
-// MarshalJSON writes "[redacted]" as a JSON string.
-func (Redacted) MarshalJSON() ([]byte, error) { return []byte(`"` + RedactedText + `"`), nil }
-
-// LogValue logs "[redacted]".
-func (Redacted) LogValue() slog.Value { return slog.StringValue(RedactedText) }
+// and encoding/json.
+func Redact(v any) any { return isecret.Redact(v) }
 
 // RedactSecrets returns e with secrets replaced by Redact(value): the sent
 // value of every field whose path IsSecret (with names), or whose last
@@ -73,7 +45,7 @@ func (Redacted) LogValue() slog.Value { return slog.StringValue(RedactedText) }
 // parts multiply its paths) is redacted whole.
 func RedactSecrets(e *Error, names []string) *Error {
 	if names == nil {
-		names = SecretNames
+		names = isecret.Names
 	}
 	r := redactor{names: names}
 	var c *Error
@@ -142,7 +114,7 @@ func (r *redactor) top(path string, v any) (any, bool) {
 // at returns v, the value at path, with what is secret in it redacted,
 // and whether anything was.
 func (r *redactor) at(path string, v any) (any, bool) {
-	if _, done := v.(Redacted); done {
+	if _, done := v.(isecret.Redacted); done {
 		return v, false
 	}
 	switch r.guard.Enter(nil) {
@@ -152,7 +124,7 @@ func (r *redactor) at(path string, v any) (any, bool) {
 		return tooDeepText, v != tooDeepText
 	}
 	last := path[strings.LastIndexByte(path, '.')+1:]
-	if IsSecret(path, r.names) || composite(v) && secretSegment(last, r.names, true) {
+	if isecret.Is(path, r.names) || composite(v) && isecret.Segment(last, r.names, true) {
 		return Redact(v), true
 	}
 	if s, ok := v.(string); ok {
@@ -171,7 +143,7 @@ func (r *redactor) at(path string, v any) (any, bool) {
 func (r *redactor) text(s string) (string, bool) {
 	t := strings.TrimLeft(s, " \t\r\n")
 	if t == "" || t[0] != '{' && t[0] != '[' || !jsonw.Valid(t) {
-		return maskCredentials(s, r.names)
+		return isecret.MaskCredentials(s, r.names)
 	}
 	dec := json.NewDecoder(strings.NewReader(t))
 	dec.UseNumber()
@@ -309,7 +281,7 @@ func (r *redactor) members(v any) (any, bool) {
 		pairs := pairList(x)
 		return copyonwrite.Slice(x, func(m any) (any, bool) {
 			if pairs {
-				if p := m.([]any); IsSecret(p[0].(string), r.names) {
+				if p := m.([]any); isecret.Is(p[0].(string), r.names) {
 					// The name is read as a value too: it may itself be
 					// text that spells out a secret (JSON text, key=value).
 					name, _ := r.at("", p[0])
@@ -352,7 +324,7 @@ func (r *redactor) pairValue(n int, get func(string) (any, bool)) (string, bool)
 	}
 	for _, name := range [...]string{"name", "key", "Name", "Key"} {
 		n, ok := get(name)
-		if s, isString := n.(string); !ok || !isString || !IsSecret(s, r.names) {
+		if s, isString := n.(string); !ok || !isString || !isecret.Is(s, r.names) {
 			continue
 		}
 		for _, value := range [...]string{"value", "Value"} {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
 	"github.com/stretchr/testify/assert"
 
 	"github.com/mcperr/mcperr/errorx"
@@ -156,7 +158,7 @@ func TestIsSecretMoreNames(t *testing.T) {
 		"otpauth_uri": false, "access_key_id": false, "AccessKeyId": false, "signature_algorithm": false,
 		"signature_version": false, "bearer_format": false, "access_level": false, "token_id": false,
 	} {
-		assert.Equal(t, secret, errorx.IsSecret(path, nil), "IsSecret(%q)", path)
+		assert.Equal(t, secret, isecret.Is(path, nil), "IsSecret(%q)", path)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/sentence"
 )
 
@@ -22,10 +23,10 @@ func TestIsSecret(t *testing.T) {
 		"api_keys.0": true, "tokens.github": true, "aws.credentials.user": true, "Refresh-Tokens.1": true, "passwords.0.x": true,
 		"api_keys": false, "max_tokens.0": true, "user.max_tokens": false, "a.b.c": false, "sessions.0": false, "tokens_used.0": false,
 	} {
-		assert.Equal(t, secret, errorx.IsSecret(path, nil), "IsSecret(%q)", path)
+		assert.Equal(t, secret, isecret.Is(path, nil), "IsSecret(%q)", path)
 	}
-	assert.True(t, errorx.IsSecret("ssn", []string{"ssn"}), "custom names are not used")
-	assert.False(t, errorx.IsSecret("password", []string{"ssn"}), "custom names are not used alone")
+	assert.True(t, isecret.Is("ssn", []string{"ssn"}), "custom names are not used")
+	assert.False(t, isecret.Is("password", []string{"ssn"}), "custom names are not used alone")
 }
 
 func TestRedactedNeverPrints(t *testing.T) {
@@ -38,7 +39,7 @@ func TestRedactedNeverPrints(t *testing.T) {
 		assert.NotContains(t, out, "hunter2", "leaks")
 		assert.Contains(t, out, "[redacted]", "lacks the mask")
 	}
-	assert.Equal(t, "hunter2", r.Value(), "Value lost the secret")
+	assert.Equal(t, "hunter2", r.(isecret.Redacted).Value(), "Value lost the secret")
 }
 
 func TestRedactSecrets(t *testing.T) {
@@ -46,7 +47,7 @@ func TestRedactSecrets(t *testing.T) {
 		WithFields(sentence.SentField("password", "p", "m"), sentence.RequiredField("token"), sentence.SentField("email", "e", "m"))
 	got := errorx.RedactSecrets(e, nil)
 	require.NotSame(t, e, got, "nothing was redacted")
-	assert.IsType(t, errorx.Redacted{}, got.Fields[0].Sent, "password")
+	assert.IsType(t, isecret.Redacted{}, got.Fields[0].Sent, "password")
 	assert.False(t, got.Fields[1].WasSent, "token")
 	assert.Equal(t, "e", got.Fields[2].Sent, "email")
 	v, _ := got.Details.Get("api_key")
@@ -107,10 +108,10 @@ func TestIsSecretWords(t *testing.T) {
 		"tokenizer", "secretary", "keyboard", "author", "otpauth_uri", "shipping", "email", "a.b.c", "",
 	}
 	for _, name := range secret {
-		assert.True(t, errorx.IsSecret(name, nil), "IsSecret(%q)", name)
+		assert.True(t, isecret.Is(name, nil), "IsSecret(%q)", name)
 	}
 	for _, name := range plain {
-		assert.False(t, errorx.IsSecret(name, nil), "IsSecret(%q)", name)
+		assert.False(t, isecret.Is(name, nil), "IsSecret(%q)", name)
 	}
 }
 
@@ -119,7 +120,7 @@ func TestIsSecretWords(t *testing.T) {
 func TestIsSecretAllocs(t *testing.T) {
 	n := testing.AllocsPerRun(100, func() {
 		for _, p := range []string{"user.db_password", "max_tokens", "X-API-Key", "passwordConfirm", "pinned", "tokens.0"} {
-			_ = errorx.IsSecret(p, nil)
+			_ = isecret.Is(p, nil)
 		}
 	})
 	assert.Zero(t, n, "allocations")
@@ -133,6 +134,6 @@ func TestIsSecretCustomNames(t *testing.T) {
 		"ssn": true, "user.SSN": true, "customer_ssn": true, "cardNumber": true, "card-number": true, "iban_code": true,
 		"password": false, "ssn_count": false, "lessn": false, "cardNumbers": false, "cardNumbers.0": true,
 	} {
-		assert.Equal(t, secret, errorx.IsSecret(path, names), "IsSecret(%q, %q)", path, names)
+		assert.Equal(t, secret, isecret.Is(path, names), "IsSecret(%q, %q)", path, names)
 	}
 }

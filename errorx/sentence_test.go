@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -190,7 +192,7 @@ func checkRendered(t *testing.T, what string, d render.Dialect, e, benign *error
 		for _, line := range lines {
 			assert.True(t, line == "" || hasAnyPrefix(line, markdownLineStarts), "%s: a line the template does not write: %q", what, line)
 		}
-		masks := strings.ReplaceAll(md, errorx.RedactedText, "") // a mask is written as it is
+		masks := strings.ReplaceAll(md, isecret.RedactedText, "") // a mask is written as it is
 		for _, mark := range []string{"**", "[", "]", "<", "`", "~", "![", "\\\n"} {
 			assert.Equal(t, unescaped(want, mark), unescaped(masks, mark), "%s: %q of caller origin:\n%s", what, mark, md)
 		}

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/mcperr/mcperr/internal/secret"
 )
 
 // MaxLogText is how many bytes of an error's text a log record of mcperr
@@ -14,7 +16,7 @@ const MaxLogText = 4096
 // Text returns err's text for a log record: err.Error(), with the
 // credentials it spells out masked as RedactSecrets masks a string
 // ("password=[redacted]", "postgres://app:[redacted]@db", a JSON Web
-// Token: errorx.SecretNames and every shape), then at most max bytes of it
+// Token: secret.Names and every shape), then at most max bytes of it
 // (MaxLogText when max is 0 or less), cut at a character boundary and
 // ending with "…(truncated, N bytes)", N the bytes left out. Text(nil,
 // max) is "<nil>".
@@ -120,7 +122,7 @@ const maxLogFields = 32
 // logText returns s as a log record holds it: the credentials it spells
 // out masked, cut to MaxLogText bytes; s itself when that changes nothing.
 func logText(s string) string {
-	if masked, ok := maskCredentials(s, SecretNames); ok {
+	if masked, ok := secret.MaskCredentials(s, secret.Names); ok {
 		s = masked
 	}
 	if len(s) <= MaxLogText {
@@ -132,7 +134,7 @@ func logText(s string) string {
 // appendLogText appends s as a log record holds it (logText), cut to max
 // bytes.
 func appendLogText(dst []byte, s string, max int) []byte {
-	if masked, ok := maskCredentials(s, SecretNames); ok {
+	if masked, ok := secret.MaskCredentials(s, secret.Names); ok {
 		s = masked
 	}
 	return appendCut(dst, s, max)

@@ -18,6 +18,7 @@ import (
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -124,7 +125,7 @@ func TestSchemaRejectionInOwnWords(t *testing.T) {
 				t.Fatalf("%s: %+v, want INVALID_INPUT with fields", d.Name(), e)
 			}
 			i := slices.IndexFunc(e.Fields, func(f errorx.Field) bool { return f.Path == "password" })
-			if i < 0 || e.Fields[i].Message != "Wrong type." || fmt.Sprint(e.Fields[i].Sent) != errorx.RedactedText {
+			if i < 0 || e.Fields[i].Message != "Wrong type." || fmt.Sprint(e.Fields[i].Sent) != secret.RedactedText {
 				t.Errorf("%s: %+v, want password's wrong type, the value redacted", d.Name(), e.Fields)
 			}
 			if len(e.Fields) != 2 || e.Fields[1-max(i, 0)].Message != "Unknown field." {

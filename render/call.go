@@ -381,7 +381,7 @@ func panicText(v any, max int) string {
 
 // logString returns s as every record the Renderer logs holds a text:
 // errorx.Text's rules, the credentials it spells out masked (as
-// errorx.RedactSecrets masks a string, by errorx.SecretNames and by
+// errorx.RedactSecrets masks a string, by secret.Names and by
 // shape), then at most max bytes of it and the truncation notice.
 func logString(s string, max int) string { return errorx.Text(logged(s), max) }
 

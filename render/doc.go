@@ -51,7 +51,7 @@
 //		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)), // first: outermost
 //	)
 //
-// The Renderer also redacts secrets (errorx.IsSecret, errorx.Redact) and
+// The Renderer also redacts secrets (secret.Is, errorx.Redact) and
 // bounds every error with Limits, so whatever a caller sent, the result
 // stays small and says what it cut. A call of a tool the server does not
 // have gets the MCP specification's answer, the JSON-RPC error -32602,

@@ -10,6 +10,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	"github.com/mcperr/mcperr/internal/secret"
 )
 
 // Limits bound what one rendered error may hold, whatever a caller, a tool
@@ -156,7 +157,7 @@ func (l Limits) within(e *errorx.Error) bool {
 // valueWithin reports whether v's compact JSON surely fits in max bytes.
 func valueWithin(v any, max int) bool {
 	switch x := v.(type) {
-	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64, errorx.Redacted:
+	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64, secret.Redacted:
 		return true
 	case json.Number:
 		// A literal, or a string of it when too large for a float64.

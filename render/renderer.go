@@ -6,6 +6,7 @@ import (
 	"maps"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/toolfailure"
 )
 
@@ -23,7 +24,7 @@ import (
 //
 // The zero Renderer is ready to use and behaves like NewRenderer(nil): it
 // writes the Interbase dialect, logs to slog.Default(), applies
-// OutputSchemaSafe, DefaultLimits and errorx.SecretNames, and keeps internal
+// OutputSchemaSafe, DefaultLimits and secret.Names, and keeps internal
 // text off the wire.
 type Renderer struct {
 	dialect       Dialect
@@ -54,7 +55,7 @@ func NewRenderer(d Dialect, opts ...RendererOption) *Renderer {
 	if d == nil {
 		d = Interbase{}
 	}
-	r := &Renderer{dialect: d, secrets: errorx.SecretNames}
+	r := &Renderer{dialect: d, secrets: secret.Names}
 	for _, o := range opts {
 		o(r)
 	}
@@ -112,9 +113,16 @@ func WithLimits(l Limits) RendererOption {
 }
 
 // WithSecretNames sets the names that mark an argument or a detail as
-// secret (see errorx.IsSecret): their values are rendered as [redacted].
-// The default is errorx.SecretNames; no names turns redaction by name off
-// (values wrapped in errorx.Redact are still redacted).
+// secret: their values are rendered as [redacted]. A name is secret when
+// consecutive words of it (split at _ - . and case changes) spell one of
+// names, unless a qualifier follows ("token_count", "password_hint") or a
+// count prefix precedes ("max_tokens"); docs/security.md has the rules.
+// The default is "password", "passwd", "passphrase", "passcode", "pass",
+// "pwd", "secret", "token", "apikey", "authorization", "credential",
+// "credentials", "privatekey", "sessionid", "cookie", "pin", "otp", "totp",
+// "cvv", "cvc", "auth", "bearer", "accesskey", "signature".
+// No names turns redaction by name off (values wrapped in errorx.Redact
+// are still redacted).
 func WithSecretNames(names ...string) RendererOption {
 	return func(r *Renderer) { r.secrets = append([]string{}, names...) }
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/secret"
 )
 
 // Option configures Bind and (*Validator).BindJSON, and the adapters'
@@ -419,7 +420,7 @@ merge:
 
 // invalidText is what is echoed of arguments that are not valid JSON: their
 // first 256 bytes, redacted whole when they name a secret key (by
-// errorx.SecretNames) or t holds fields tagged secret: they cannot be
+// secret.Names) or t holds fields tagged secret: they cannot be
 // decoded to redact the secret alone.
 func invalidText(raw []byte, t reflect.Type) any {
 	s := cutString(string(raw), 256)
@@ -430,7 +431,7 @@ func invalidText(raw []byte, t reflect.Type) any {
 }
 
 // secretKeyIn reports whether JSON-like text s has a key that is secret by
-// errorx.SecretNames: a quoted string followed by ':' or by the end of s.
+// secret.Names: a quoted string followed by ':' or by the end of s.
 func secretKeyIn(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] != '"' {
@@ -438,7 +439,7 @@ func secretKeyIn(s string) bool {
 		}
 		p := scanner{s: s, i: i}
 		k := p.str()
-		if j := skipWS(s, p.i); (j >= len(s) || s[j] == ':') && errorx.IsSecret(k, nil) {
+		if j := skipWS(s, p.i); (j >= len(s) || s[j] == ':') && secret.Is(k, nil) {
 			return true
 		}
 		i = p.i - 1

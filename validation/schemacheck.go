@@ -137,7 +137,7 @@ func (noLoader) Load(url string) (any, error) {
 // left out: a type or a string length the schema does not allow, an
 // unknown key). A call with at most MaxFields fields is never cut. Sent
 // values are redacted when their schema is writeOnly or has format
-// password, when a name on their path is secret (errorx.IsSecret), and
+// password, when a name on their path is secret (secret.Is), and
 // for an unknown key near a secret property.
 //
 // A schema whose $ref chain loops on one value is a server-side mistake:

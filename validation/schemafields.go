@@ -15,6 +15,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/copyonwrite"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/sentence"
 )
 
@@ -706,7 +707,7 @@ func oneofParam(name string) string {
 // property; else its members that the schema marks secret. Names that are
 // secret are errorx.RedactSecrets's.
 func (s *Schema) redactSent(segs []seg, unknown bool, sent any) any {
-	if _, done := sent.(errorx.Redacted); done {
+	if _, done := sent.(isecret.Redacted); done {
 		return sent
 	}
 	n := s.top
@@ -747,7 +748,7 @@ func (s *Schema) nearSecret(n *snode, key string) bool {
 	}
 	return nearAny(key, n.names, func(i int) bool {
 		p := n.props[n.names[i]]
-		return errorx.IsSecret(n.names[i], nil) || p.node != nil && p.node.secret
+		return isecret.Is(n.names[i], nil) || p.node != nil && p.node.secret
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -31,7 +32,7 @@ func TestSecretTag(t *testing.T) {
 		t.Fatalf("Bind: %v", err)
 	}
 	for _, f := range e.Fields {
-		_, redacted := f.Sent.(errorx.Redacted)
+		_, redacted := f.Sent.(isecret.Redacted)
 		if redacted != (f.Path == "pin" || f.Path == "vault.key") {
 			t.Errorf("%s: sent %v", f.Path, f.Sent)
 		}
@@ -94,7 +95,7 @@ func TestSecretInsideSentValues(t *testing.T) {
 			if f == nil || !f.WasSent {
 				t.Fatalf("no sent field %q in %+v", tc.path, e.Fields)
 			}
-			if _, whole := f.Sent.(errorx.Redacted); whole != (tc.keep == "") {
+			if _, whole := f.Sent.(isecret.Redacted); whole != (tc.keep == "") {
 				t.Errorf("sent %v: redacted whole = %v", f.Sent, whole)
 			}
 			if sent, _ := json.Marshal(f.Sent); strings.Contains(string(sent), "SECRET") || !strings.Contains(string(sent), tc.keep) {
@@ -125,7 +126,7 @@ func TestMisspeltSecretNameWithoutTags(t *testing.T) {
 		t.Fatalf("Bind: %v", err)
 	}
 	for _, f := range e.Fields {
-		_, redacted := f.Sent.(errorx.Redacted)
+		_, redacted := f.Sent.(isecret.Redacted)
 		if redacted != (f.Path == "passwrd") {
 			t.Errorf("%s: sent %v", f.Path, f.Sent)
 		}
@@ -213,7 +214,7 @@ func TestUnknownDottedKeyNearSecret(t *testing.T) {
 		if len(fs) != 1 || fs[0].Rule != validation.RuleUnknown {
 			t.Fatalf("%s: %s", key, fieldJSON(fs))
 		}
-		if _, ok := fs[0].Sent.(errorx.Redacted); !ok {
+		if _, ok := fs[0].Sent.(isecret.Redacted); !ok {
 			t.Errorf("%s: sent %#v", key, fs[0].Sent)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -262,7 +263,7 @@ func markdownLine(line string) string {
 			kind = "ordered"
 		}
 	}
-	line = strings.ReplaceAll(line, errorx.RedactedText, "") // the dialects' own mask
+	line = strings.ReplaceAll(line, secret.RedactedText, "") // the dialects' own mask
 	var marks strings.Builder
 	escaped := false
 	for i := 0; i < len(line); i++ {

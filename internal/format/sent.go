@@ -38,7 +38,7 @@ func Sent(v any, sent bool) string { return string(AppendSent(nil, v, sent)) }
 //   - an array or slice: array(N)
 //   - anything else (an object): its compact JSON, cut to 50 UTF-16 units
 //     without an ellipsis
-//   - a Masked value (errorx.Redacted): its mask, [redacted], unquoted
+//   - a Masked value (secret.Redacted): its mask, [redacted], unquoted
 func AppendSent(dst []byte, v any, sent bool) []byte {
 	if !sent {
 		return append(dst, "(missing)"...)
@@ -124,7 +124,7 @@ func zeroDigits(lit string) bool {
 }
 
 // Masked is a value that stands for one that must not be shown, such as
-// errorx.Redacted: Sent prints its mask instead.
+// secret.Redacted: Sent prints its mask instead.
 type Masked interface {
 	Masked() string
 }

@@ -1,8 +1,8 @@
-package errorx
+package secret
 
 import "strings"
 
-// SecretNames are the names that mark an argument or a detail as secret
+// Names are the names that mark an argument or a detail as secret
 // (see IsSecret for the rules): "password", "user.db_password",
 // "X-API-Key", "refresh_token", "passwordConfirm", "aws_secret_access_key",
 // "private_key_pem", "token2", "db_pass", "pin", "basic_auth",
@@ -10,7 +10,7 @@ import "strings"
 // secret; "max_tokens", "token_count", "input_tokens", "password_hint",
 // "author", "access_key_id", "token_id", "pinned", "spin", "passage",
 // "compass" and "bypass" are not.
-var SecretNames = []string{
+var Names = []string{
 	"password", "passwd", "passphrase", "passcode", "pass", "pwd",
 	"secret", "token", "apikey", "authorization", "credential", "credentials",
 	"privatekey", "sessionid", "cookie", "pin", "otp", "totp", "cvv", "cvc",
@@ -46,8 +46,8 @@ const longName = 5
 // segment costs more than reading maxNameSegment bytes.
 const maxNameSegment = 1024
 
-// IsSecret reports whether path (dotted segments) names a secret with
-// names (SecretNames when nil). Each segment is split into words at "-",
+// Is reports whether path (dotted segments) names a secret with
+// names (Names when nil). Each segment is split into words at "-",
 // "_", spaces and other punctuation, at a lower-case letter followed by an
 // upper-case one, at the end of an acronym ("APIKey" is API Key) and
 // between letters and digits; case is ignored. A segment is secret when
@@ -63,14 +63,14 @@ const maxNameSegment = 1024
 // are; RedactSecrets also redacts a value at such a last segment when it is
 // a list or an object. Everything under a secret segment is secret, and so
 // is a segment longer than maxNameSegment bytes, unless names is empty.
-// IsSecret allocates nothing and is linear in the length of path.
-func IsSecret(path string, names []string) bool {
+// Is allocates nothing and is linear in the length of path.
+func Is(path string, names []string) bool {
 	if names == nil {
-		names = SecretNames
+		names = Names
 	}
 	for path != "" {
 		seg, rest, more := strings.Cut(path, ".")
-		if secretSegment(seg, names, more) {
+		if Segment(seg, names, more) {
 			return true
 		}
 		path = rest
@@ -78,9 +78,9 @@ func IsSecret(path string, names []string) bool {
 	return false
 }
 
-// secretSegment reports whether seg is secret by names, or, when plural,
+// Segment reports whether seg is secret by names, or, when plural,
 // also whether it ends with one of names plus "s".
-func secretSegment(seg string, names []string, plural bool) bool {
+func Segment(seg string, names []string, plural bool) bool {
 	if len(names) == 0 {
 		return false
 	}

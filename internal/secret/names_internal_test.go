@@ -1,4 +1,4 @@
-package errorx
+package secret
 
 import (
 	"strconv"
@@ -17,7 +17,7 @@ func TestSecretWordsLinear(t *testing.T) {
 		series := func(n int) func() {
 			seg := strings.Repeat(unit, n) + "_count"
 			return func() {
-				if secretWords(seg, SecretNames, true) {
+				if secretWords(seg, Names, true) {
 					t.Fatalf("%.40s… is secret", seg)
 				}
 			}

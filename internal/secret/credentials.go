@@ -1,11 +1,11 @@
-package errorx
+package secret
 
 import (
 	"slices"
 	"strings"
 )
 
-// maskCredentials returns s with the credentials it spells out replaced by
+// MaskCredentials returns s with the credentials it spells out replaced by
 // RedactedText, and whether there were any. By name (the key IsSecret with
 // names):
 //   - the value of key=value, key = value and URL-encoded key%3Dvalue
@@ -27,7 +27,7 @@ import (
 //
 // It reads s once: every look back or ahead ends where another one cannot
 // reach, or moves the reading past what it read.
-func maskCredentials(s string, names []string) (string, bool) {
+func MaskCredentials(s string, names []string) (string, bool) {
 	var masks [][2]int // byte ranges of s to mask
 	add := func(from, to int) {
 		if from >= to || to-from <= len(RedactedText) && strings.HasPrefix(s[from:], RedactedText) {
@@ -210,7 +210,7 @@ func secretAssignment(s string, eq, width int, names []string) (from, to int) {
 	for k > 0 && keyByte(s[k-1]) {
 		k--
 	}
-	if k == keyEnd || !IsSecret(s[k:keyEnd], names) {
+	if k == keyEnd || !Is(s[k:keyEnd], names) {
 		return 0, 0
 	}
 	from = eq + width
@@ -310,13 +310,13 @@ func secretField(s string, colon int, names []string) (from, to, next int) {
 		v++
 	}
 	if ctx == 0 && (v == len(s) || s[v] == '\n' || s[v] == '\r' || blockIndicator(s, v)) {
-		if !IsSecret(key, names) && !secretSegment(key[strings.LastIndexByte(key, '.')+1:], names, true) {
+		if !Is(key, names) && !Segment(key[strings.LastIndexByte(key, '.')+1:], names, true) {
 			return 0, 0, colon
 		}
 		from, to = block(s, v, k-lineStart(s, k))
 		return from, to, max(to, colon+1)
 	}
-	if !IsSecret(key, names) {
+	if !Is(key, names) {
 		return 0, 0, colon
 	}
 	if v < len(s) && quoteByte(s[v]) {
@@ -443,7 +443,7 @@ func secretFlag(s string, i int, names []string) (from, to, next int) {
 	for end < len(s) && keyByte(s[end]) {
 		end++
 	}
-	if end == i+2 || end < len(s) && s[end] == '=' || !IsSecret(s[i+2:end], names) {
+	if end == i+2 || end < len(s) && s[end] == '=' || !Is(s[i+2:end], names) {
 		return 0, 0, end
 	}
 	v := end
