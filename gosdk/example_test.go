@@ -167,7 +167,7 @@ func ExampleFromResult() {
 	// true
 }
 
-func ExampleToolIdempotent() {
+func Example_toolIdempotent() {
 	calls := 0
 	s := mcp.NewServer(&mcp.Implementation{Name: "app", Version: "1.0.0"}, nil)
 	s.AddReceivingMiddleware(gosdk.Middleware(render.NewRenderer(render.Contract{}, render.WithToolFailure(""))))

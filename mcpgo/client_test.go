@@ -269,7 +269,7 @@ func ExampleFromResult() {
 }
 
 // ToolIdempotent reads a tool's annotations for CallWithRetry.
-func ExampleToolIdempotent() {
+func Example_toolIdempotent() {
 	put := mcp.NewTool("kv.put", mcp.WithIdempotentHintAnnotation(true))
 	send := mcp.NewTool("mail.send")
 	fmt.Println(mcpgo.ToolIdempotent(put), mcpgo.ToolIdempotent(send))

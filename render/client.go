@@ -108,8 +108,8 @@ type retryOptions struct {
 // is safe (the tool's idempotentHint or readOnlyHint, or the caller's own
 // knowledge): only then does Retry repeat a call whose result carries a
 // ToolFailure block of class reliability. Without it, such a call is not
-// repeated. The adapters derive it from a tool's annotations
-// (mcpgo.ToolIdempotent, gosdk.ToolIdempotent).
+// repeated. A tool's annotations say it: idempotentHint or readOnlyHint
+// (MCP's defaults say neither).
 func Idempotent(ok bool) RetryOption {
 	return func(o *retryOptions) { o.idempotent = ok }
 }
