@@ -141,8 +141,8 @@ func newServer(r *render.Renderer) *mcp.Server {
 var perCallFormat = validation.WithFormatArgument(format.Argument)
 
 // quiet is a Renderer in d that logs nowhere visible.
-func quiet(d render.Dialect, opts ...render.RendererOption) *render.Renderer {
-	return render.NewRenderer(d, append([]render.RendererOption{render.WithLogger(slog.New(slog.NewTextHandler(discard{}, nil)))}, opts...)...)
+func quiet(d render.Dialect, opts ...render.Option) *render.Renderer {
+	return render.NewRenderer(d, append([]render.Option{render.WithLogger(slog.New(slog.NewTextHandler(discard{}, nil)))}, opts...)...)
 }
 
 // fixedClock returns the named dialect, the envelope with a fixed clock:

@@ -179,7 +179,7 @@ func TestUnknownTool(t *testing.T) {
 	for _, dialect := range render.Names() {
 		for _, asResult := range []bool{false, true} {
 			d, _ := render.ByName(dialect)
-			var opts []render.RendererOption
+			var opts []render.Option
 			if asResult {
 				opts = append(opts, render.WithUnknownToolResult())
 			}

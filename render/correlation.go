@@ -42,7 +42,7 @@ type chosenKey struct{}
 // "Internal server error (ref ID).", with the same recovery.
 //
 // It is off by default: the dialects' bytes are then the references'.
-func WithCorrelationID(from func(ctx context.Context) string) RendererOption {
+func WithCorrelationID(from func(ctx context.Context) string) Option {
 	if from == nil {
 		from = noCorrelationID
 	}

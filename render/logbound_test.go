@@ -75,7 +75,7 @@ func TestMiddlewareLogBounded(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				var log logtest.Buffer
-				opts := []render.RendererOption{render.WithLogger(log.Logger())}
+				opts := []render.Option{render.WithLogger(log.Logger())}
 				if internalText {
 					opts = append(opts, render.WithInternalErrorText())
 				}

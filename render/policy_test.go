@@ -93,7 +93,7 @@ func TestRendererInternalText(t *testing.T) {
 	req := call("db.query", nil)
 	quiet := render.WithLogger(slog.New(slog.DiscardHandler))
 	for _, optIn := range []bool{false, true} {
-		opts := []render.RendererOption{quiet}
+		opts := []render.Option{quiet}
 		if optIn {
 			opts = append(opts, render.WithInternalErrorText())
 		}

@@ -43,15 +43,15 @@ type Renderer struct {
 	toolFailure string
 }
 
-// A RendererOption configures a Renderer.
-type RendererOption func(*Renderer)
+// An Option configures a Renderer.
+type Option func(*Renderer)
 
 // NewRenderer returns a Renderer that writes errors in dialect d (Interbase
 // when d is nil), configured by opts. By default it logs panics to
 // slog.Default(), keeps error results of tools that declare an outputSchema
 // safe for strict clients (OutputSchemaSafe) and gives callers no per-call
 // choice (see WithFormatArgument).
-func NewRenderer(d Dialect, opts ...RendererOption) *Renderer {
+func NewRenderer(d Dialect, opts ...Option) *Renderer {
 	if d == nil {
 		d = Interbase{}
 	}
@@ -69,13 +69,13 @@ func NewRenderer(d Dialect, opts ...RendererOption) *Renderer {
 // default, means slog.Default() at the time of logging, which writes to
 // standard error: safe for a stdio server, whose standard output is the
 // protocol stream.
-func WithLogger(l *slog.Logger) RendererOption {
+func WithLogger(l *slog.Logger) Option {
 	return func(r *Renderer) { r.logger = l }
 }
 
 // WithOutputSchemaPolicy sets what the error results of tools that declare
 // an outputSchema carry; the default is OutputSchemaSafe.
-func WithOutputSchemaPolicy(p OutputSchemaPolicy) RendererOption {
+func WithOutputSchemaPolicy(p OutputSchemaPolicy) Option {
 	return func(r *Renderer) { r.schema = p }
 }
 
@@ -91,7 +91,7 @@ func WithOutputSchemaPolicy(p OutputSchemaPolicy) RendererOption {
 // format, say) never steers rendering. The adapters show the Renderer each
 // tool's schema (InputSchemas); give the tools' schemas and binding the
 // same name with validation.WithFormatArgument(r.FormatArgument()).
-func WithFormatArgument(name string) RendererOption {
+func WithFormatArgument(name string) Option {
 	return func(r *Renderer) { r.formatArg = name }
 }
 
@@ -101,14 +101,14 @@ func WithFormatArgument(name string) RendererOption {
 // an SDK answers with its own protocol error (mcp-go's
 // URLElicitationRequiredError, go-sdk's *jsonrpc.Error) are always given
 // back: see Call.Protocol.
-func WithProtocolErrors(match func(err error) bool) RendererOption {
+func WithProtocolErrors(match func(err error) bool) Option {
 	return func(r *Renderer) { r.protocol = match }
 }
 
 // WithLimits sets the bounds of every rendered error (see Limits); the
 // default is DefaultLimits. The Renderer also keeps the whole text under
 // MaxOutput, rendering again with halved limits until it fits.
-func WithLimits(l Limits) RendererOption {
+func WithLimits(l Limits) Option {
 	return func(r *Renderer) { r.limits = l }
 }
 
@@ -123,7 +123,7 @@ func WithLimits(l Limits) RendererOption {
 // "cvv", "cvc", "auth", "bearer", "accesskey", "signature".
 // No names turns redaction by name off (values wrapped in errorx.Redact
 // are still redacted).
-func WithSecretNames(names ...string) RendererOption {
+func WithSecretNames(names ...string) Option {
 	return func(r *Renderer) { r.secrets = append([]string{}, names...) }
 }
 
@@ -131,7 +131,7 @@ func WithSecretNames(names ...string) RendererOption {
 // classify, and the value of a panic, in the result's message. By default
 // neither reaches the wire (only the log): turn it on for development, where
 // the caller may see internals.
-func WithInternalErrorText() RendererOption {
+func WithInternalErrorText() Option {
 	return func(r *Renderer) { r.internalText = true }
 }
 

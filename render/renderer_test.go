@@ -86,7 +86,7 @@ func TestRenderCallFormat(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		d      render.Dialect
-		opts   []render.RendererOption
+		opts   []render.Option
 		format any
 		want   string
 	}{
@@ -99,11 +99,11 @@ func TestRenderCallFormat(t *testing.T) {
 		{"number falls back", render.ToolError{Mode: render.ModeJSON}, nil, 42, "json"},
 		{"object falls back", render.ToolError{}, nil, map[string]any{"mode": "json"}, "md"},
 		{"pointer dialect", &render.ToolError{Mode: render.ModeJSON}, nil, "both", "md+json"},
-		{"argument off", render.ToolError{}, []render.RendererOption{render.WithFormatArgument("")}, "json", "md"},
-		{"argument renamed", render.ToolError{}, []render.RendererOption{render.WithFormatArgument("error_format")}, "json", "md"},
+		{"argument off", render.ToolError{}, []render.Option{render.WithFormatArgument("")}, "json", "md"},
+		{"argument renamed", render.ToolError{}, []render.Option{render.WithFormatArgument("error_format")}, "json", "md"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := render.NewRenderer(tc.d, append([]render.RendererOption{on}, tc.opts...)...)
+			r := render.NewRenderer(tc.d, append([]render.Option{on}, tc.opts...)...)
 			args := map[string]any{"id": "x"}
 			if tc.format != nil {
 				args["format"] = tc.format

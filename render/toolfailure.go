@@ -18,7 +18,7 @@ import (
 // (HandleResult) gets no block.
 //
 // The block is mapped from the model as docs/clients.md says.
-func WithToolFailure(key string) RendererOption {
+func WithToolFailure(key string) Option {
 	if key == "" {
 		key = toolfailure.VendorKey
 	}

@@ -41,7 +41,7 @@ func (e *RPCError) Error() string { return e.Message }
 // expect -32602, and a pending change to the official conformance suite
 // fails a server that answers with isError. It has no effect on mcp-go,
 // which answers an unknown tool itself before any middleware runs.
-func WithUnknownToolResult() RendererOption {
+func WithUnknownToolResult() Option {
 	return func(r *Renderer) { r.unknownResult = true }
 }
 

@@ -110,7 +110,7 @@ func TestHandleUnknownToolCorrelationID(t *testing.T) {
 	long := "files." + strings.Repeat("x", 10_000)
 	for _, c := range []struct {
 		name string
-		opt  render.RendererOption
+		opt  render.Option
 		ctx  context.Context
 		want string // "" for a generated id
 	}{

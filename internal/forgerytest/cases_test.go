@@ -75,7 +75,7 @@ type config struct {
 	name string
 	d    render.Dialect
 	// opts are the Renderer's options beside the dialect.
-	opts []render.RendererOption
+	opts []render.Option
 }
 
 // configs returns every dialect of render.Names(), the toolerror dialect
@@ -100,7 +100,7 @@ func configs() []config {
 	}
 	for _, c := range cs[:len(cs):len(cs)] {
 		c.name += "+toolfailure"
-		c.opts = []render.RendererOption{render.WithCorrelationID(nil), render.WithToolFailure(toolfailure.Key)}
+		c.opts = []render.Option{render.WithCorrelationID(nil), render.WithToolFailure(toolfailure.Key)}
 		cs = append(cs, c)
 	}
 	return cs
@@ -114,7 +114,7 @@ var quietLog = slog.New(slog.DiscardHandler)
 // every dialect; the message of the default answer, the JSON-RPC error, is
 // the same sentence (gosdk's TestUnknownToolHostileName).
 func renderer(c config) *render.Renderer {
-	return render.NewRenderer(c.d, append([]render.RendererOption{render.WithLogger(quietLog), render.WithUnknownToolResult()}, c.opts...)...)
+	return render.NewRenderer(c.d, append([]render.Option{render.WithLogger(quietLog), render.WithUnknownToolResult()}, c.opts...)...)
 }
 
 // jsonText returns s as a JSON string.

@@ -153,7 +153,7 @@ func TestFormatArgument(t *testing.T) {
 			if name == "toolerror" {
 				d = render.ToolError{Mode: render.ModeBoth} // the server's own mode: both blocks
 			}
-			opts := []render.RendererOption{render.WithLogger(slog.New(slog.DiscardHandler))}
+			opts := []render.Option{render.WithLogger(slog.New(slog.DiscardHandler))}
 			if on {
 				opts = append(opts, render.WithFormatArgument(format.Argument))
 			}
