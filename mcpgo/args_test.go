@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/internal/sentence"
@@ -256,7 +257,7 @@ func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
 			assert.Equal(t, codes.ValidationRecovery, e.Recovery, d.Name())
 			require.Len(t, e.Fields, 1, d.Name())
 			// The path as the dialect keeps it, within the Renderer's limits.
-			path := render.DefaultLimits.Apply(errorx.New("X", "m").WithFields(sentence.WrongTypeField("counts."+key, 1, "integer")))
+			path := adapt.Bound(errorx.New("X", "m").WithFields(sentence.WrongTypeField("counts."+key, 1, "integer")))
 			assert.Equal(t, rendercheck.Project(d, path).Fields[0].Path, e.Fields[0].Path, "%s: the key is the field's path", d.Name())
 			// A secret key, or one too long to be read for secret words
 			// (1,024 bytes), hides what was sent under it.

@@ -50,3 +50,6 @@ func CorrelationIDFrom(ctx context.Context) string {
 
 // MaxCorrelationID is the longest id a Renderer takes.
 const MaxCorrelationID = maxCorrelationID
+
+// Apply is the bound the Renderer applies with l.
+func (l Limits) Apply(e *errorx.Error) *errorx.Error { return l.apply(e) }

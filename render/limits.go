@@ -61,7 +61,7 @@ func (l Limits) halve() (Limits, bool) {
 
 // Apply returns e bounded by l: e itself when it is within the limits (no
 // allocation), else a bounded copy. e is never changed.
-func (l Limits) Apply(e *errorx.Error) *errorx.Error {
+func (l Limits) apply(e *errorx.Error) *errorx.Error {
 	l = l.withDefaults()
 	if l.within(e) {
 		return e

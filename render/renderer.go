@@ -306,7 +306,7 @@ func (r *Renderer) bounded(ctx context.Context, tool string, d Dialect, e *error
 	}()
 	l := r.limits.withDefaults()
 	apply := func(l Limits) *errorx.Error {
-		b := l.Apply(e)
+		b := l.apply(e)
 		if id != "" && r.correlation != nil {
 			b = withCorrelationDetail(b, id)
 		}

@@ -3,6 +3,7 @@ package render
 import (
 	"log/slog"
 
+	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/adapt"
 )
 
@@ -10,4 +11,5 @@ import (
 func init() {
 	adapt.Logger = func(r any) *slog.Logger { return r.(*Renderer).log() }
 	adapt.ReadFusionField = readFusionField
+	adapt.Bound = func(e *errorx.Error) *errorx.Error { return DefaultLimits.apply(e) }
 }

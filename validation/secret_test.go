@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/codes"
 	isecret "github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/render"
@@ -186,7 +187,7 @@ func TestFieldBoundIsRenderBound(t *testing.T) {
 	}
 	raw := `{"tags":[` + strings.Repeat("1,", 2*validation.MaxFields) + `1]}`
 	err := validation.Default().BindJSON("t", []byte(raw), new(hostileList))
-	bounded := render.Limits{}.Apply(err.(*errorx.Error))
+	bounded := adapt.Bound(err.(*errorx.Error))
 	if more, _ := bounded.Details.Get(codes.TruncatedKey); len(bounded.Fields) != validation.MaxFields ||
 		more != "(truncated: 101 more fields)" {
 		t.Errorf("rendered: %d fields, %v", len(bounded.Fields), more)

@@ -16,10 +16,13 @@ import (
 )
 
 // Seams render sets in its init: the Renderer's logger (the argument is a
-// *render.Renderer) and the xml dialect's reading of a Fusion field line.
+// *render.Renderer), the xml dialect's reading of a Fusion field line and
+// the default limits.
 var (
 	Logger          func(r any) *slog.Logger
 	ReadFusionField func(name, text string) errorx.Field
+	// Bound bounds e by render.DefaultLimits, as a Renderer does.
+	Bound func(e *errorx.Error) *errorx.Error
 )
 
 // Failed reports whether a tool handler that returned err (and a result,
