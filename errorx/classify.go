@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/errtext"
 )
 
 // statusCoder is the method set From looks for in an error's chain: an
@@ -49,7 +50,7 @@ func From(err error) *Error {
 	if err == nil {
 		return nil
 	}
-	if !Searchable(err) {
+	if !errtext.Searchable(err) {
 		e := unclassified()
 		e.cause = err
 		return e

@@ -78,7 +78,7 @@
 // An *Error is a slog.LogValuer: log/slog writes it as a group of its code,
 // class, message, tool and the like, with the paths of invalid fields but
 // never the values a caller sent or the details. Every text in it, and
-// Text's text of any error, is bounded and has the credentials it spells
+// its cause's text, is bounded (4096 bytes) and has the credentials it spells
 // out masked, as RedactSecrets masks a string.
 //
 // # JSON form

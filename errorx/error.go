@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/secret"
 )
@@ -287,49 +288,11 @@ func (e *Error) Clone() *Error {
 // at the first *Error in the chain, nil or not, and returns (nil, true) for
 // errors.Join(check(), err) when check returns a typed-nil *Error.
 func As(err error) (*Error, bool) {
-	if !Searchable(err) {
+	if !errtext.Searchable(err) {
 		return nil, false
 	}
 	e := find(err)
 	return e, e != nil
-}
-
-// maxChain bounds the errors Searchable visits in a chain, counting an
-// error reached by two paths twice.
-const maxChain = 1024
-
-// Searchable reports whether errors.Is and errors.As can search err's chain
-// (through Unwrap() error and Unwrap() []error): it ends within 1024
-// errors. A handler's error whose Unwrap returns itself, or a tree that
-// joins the same errors again and again, cannot be searched: errors.Is and
-// errors.As would not return on it. As and From do not search it (From
-// classifies it as INTERNAL), nor does package render.
-func Searchable(err error) bool {
-	budget := maxChain
-	return chainWithin(err, &budget)
-}
-
-// chainWithin walks err's chain, spending budget per error.
-func chainWithin(err error, budget *int) bool {
-	for err != nil {
-		if *budget--; *budget < 0 {
-			return false
-		}
-		switch u := err.(type) {
-		case interface{ Unwrap() error }:
-			err = u.Unwrap()
-		case interface{ Unwrap() []error }:
-			for _, w := range u.Unwrap() {
-				if !chainWithin(w, budget) {
-					return false
-				}
-			}
-			return true
-		default:
-			return true
-		}
-	}
-	return true
 }
 
 // find returns the first non-nil *Error in err's chain, or nil.

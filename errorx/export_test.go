@@ -2,7 +2,6 @@ package errorx
 
 // The unexported names the external tests check, under their old names.
 var (
-	AppendText    = appendText
 	DeriveClass   = deriveClass
 	IsStatus      = isStatus
 	ParseClass    = parseClass

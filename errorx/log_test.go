@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/sentence"
 )
 
@@ -108,9 +109,9 @@ func TestLogRedactsCredentials(t *testing.T) {
 	if strings.Contains(got, "s3cret") || !strings.Contains(got, "password=[redacted]") || !strings.Contains(got, "postgres://app:[redacted]@db/app") {
 		t.Errorf("LogValue: %s", got)
 	}
-	long := strings.Repeat("x", errorx.MaxLogText-10) + " password=s3cret" + strings.Repeat("y", 100)
+	long := strings.Repeat("x", errtext.MaxLogText-10) + " password=s3cret" + strings.Repeat("y", 100)
 	for _, err := range []error{errors.New("token=s3cret"), errors.New(long)} {
-		if got := errorx.Text(err, 0); strings.Contains(got, "s3cret") || len(got) > errorx.MaxLogText+64 {
+		if got := errtext.Text(err, 0); strings.Contains(got, "s3cret") || len(got) > errtext.MaxLogText+64 {
 			t.Errorf("Text: %q", got)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 )
 
 // TestTypedErrorWithSecret: a typed tool's error whose text spells out a
-// credential is still the text AddTool set (errorx.Text masks it), so the
+// credential is still the text AddTool set (errtext.Text masks it), so the
 // Middleware renders it in its dialect as an unclassified error, and the
 // log holds it masked.
 func TestTypedErrorWithSecret(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/internal/rendercheck"
@@ -185,7 +186,7 @@ func TestSchemaRejectionFallback(t *testing.T) {
 		if n := strings.Count(log.String(), "inputSchema cannot be checked"); n != 1 {
 			t.Errorf("%s: the schema that cannot be checked is logged %d times, want once:\n%.500s", d.Name(), n, log.String())
 		}
-		if found := log.Oversized(errorx.MaxLogText+64, "stack"); found != "" {
+		if found := log.Oversized(errtext.MaxLogText+64, "stack"); found != "" {
 			t.Errorf("%s: a log record is not bounded: %s", d.Name(), found)
 		}
 	}

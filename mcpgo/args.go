@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/jsontype"
 	"github.com/mcperr/mcperr/internal/sentence"
 )
@@ -33,7 +34,7 @@ import (
 // agrees (the argument is missing, or present with a value the helper
 // rejects). For any other error argumentError returns nil.
 func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
-	if err == nil || !errorx.Searchable(err) {
+	if err == nil || !errtext.Searchable(err) {
 		return nil // a chain too long or branched to search: its texts are not read either
 	}
 	if _, ok := errorx.As(err); ok {

@@ -14,6 +14,7 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 	"github.com/mcperr/mcperr/internal/sentence"
@@ -46,7 +47,7 @@ type Call struct {
 	// Protocol reports whether err is one of the errors the SDK answers
 	// with its own JSON-RPC error (mcp-go's URLElicitationRequiredError,
 	// go-sdk's *jsonrpc.Error): HandleError gives those back unchanged.
-	// nil means none. It is asked only of errors errorx.Searchable
+	// nil means none. It is asked only of errors errtext.Searchable
 	// accepts.
 	Protocol func(err error) bool
 }
@@ -219,7 +220,7 @@ func stringArgument(args json.RawMessage, key string) string {
 //     result ("The tool returned no result.");
 //   - an error errorx.From cannot classify (it becomes INTERNAL_ERROR with
 //     a fixed message) is logged with its text, bounded by
-//     errorx.MaxLogText, and an *errorx.Error of class INTERNAL that wraps
+//     errtext.MaxLogText, and an *errorx.Error of class INTERNAL that wraps
 //     a cause is logged with it, so that the server's log keeps what the
 //     agent does not see;
 //   - err is then rendered by RenderCall: the tool named, the caller's
@@ -253,7 +254,7 @@ func (r *Renderer) HandleError(ctx context.Context, c *Call, err error) (res *Re
 		err = noResult()
 	case hidden(err):
 		r.log().ErrorContext(ctx, "mcperr: tool failed with an unclassified error",
-			toolAttr(c.Tool), slog.String("error", errorx.Text(err, errorx.MaxLogText)), idAttr(id))
+			toolAttr(c.Tool), slog.String("error", errtext.Text(err, errtext.MaxLogText)), idAttr(id))
 	default:
 		// An internal error the handler built around a Go error: the
 		// cause is what the server's operator needs, and it never
@@ -264,7 +265,7 @@ func (r *Renderer) HandleError(ctx context.Context, c *Call, err error) (res *Re
 		} else if id != "" {
 			// With ids on, every error has a line to find.
 			r.log().InfoContext(ctx, "mcperr: tool failed",
-				toolAttr(c.Tool), slog.String("code", logString(errorx.From(err).Code, errorx.MaxLogText)), idAttr(id))
+				toolAttr(c.Tool), slog.String("code", logString(errorx.From(err).Code, errtext.MaxLogText)), idAttr(id))
 		}
 	}
 	return r.RenderCall(ctx, c, err), nil
@@ -303,7 +304,7 @@ func (r *Renderer) HandlePanic(ctx context.Context, c *Call, v any) (res *Result
 	ctx, id := r.withCorrelationID(ctx)
 	r.log().ErrorContext(ctx, "mcperr: tool handler panicked",
 		toolAttr(c.Tool),
-		slog.String("panic", panicText(v, errorx.MaxLogText)),
+		slog.String("panic", panicText(v, errtext.MaxLogText)),
 		stackAttr(), idAttr(id))
 	e := sentence.PanicError()
 	if r.internalText {
@@ -358,21 +359,21 @@ func (r *Renderer) renderPanicked(ctx context.Context, tool string, v any) *Resu
 		id, _ := ctx.Value(chosenKey{}).(string)
 		r.log().ErrorContext(ctx, "mcperr: rendering the tool error panicked",
 			toolAttr(tool),
-			slog.String("panic", panicText(v, errorx.MaxLogText)),
+			slog.String("panic", panicText(v, errtext.MaxLogText)),
 			stackAttr(), idAttr(id))
 	}()
 	return textResult(fallbackText, true)
 }
 
 // panicText is the text of a panic's value v, as a log record holds a
-// text (logString): an error's as errorx.Text gives it (never asking a
-// chain errorx.Searchable rejects), a string as it is, anything else as
+// text (logString): an error's as errtext.Text gives it (never asking a
+// chain errtext.Searchable rejects), a string as it is, anything else as
 // fmt prints it, with the credentials it spells out masked and at most
 // max bytes of it and the truncation notice.
 func panicText(v any, max int) string {
 	switch x := v.(type) {
 	case error:
-		return errorx.Text(x, max)
+		return errtext.Text(x, max)
 	case string:
 		return logString(x, max)
 	}
@@ -380,12 +381,12 @@ func panicText(v any, max int) string {
 }
 
 // logString returns s as every record the Renderer logs holds a text:
-// errorx.Text's rules, the credentials it spells out masked (as
+// errtext.Text's rules, the credentials it spells out masked (as
 // errorx.RedactSecrets masks a string, by secret.Names and by
 // shape), then at most max bytes of it and the truncation notice.
-func logString(s string, max int) string { return errorx.Text(logged(s), max) }
+func logString(s string, max int) string { return errtext.Text(logged(s), max) }
 
-// logged is a text to log, as errorx.Text reads it.
+// logged is a text to log, as errtext.Text reads it.
 type logged string
 
 func (s logged) Error() string { return string(s) }
@@ -393,12 +394,12 @@ func (s logged) Error() string { return string(s) }
 // toolAttr is the log attribute of the tool called: a name the caller may
 // have chosen (any name reaches an adapter), as logString writes it.
 func toolAttr(tool string) slog.Attr {
-	return slog.String("tool", logString(tool, errorx.MaxLogText))
+	return slog.String("tool", logString(tool, errtext.MaxLogText))
 }
 
 // maxLogStack bounds the stack a panic's log record holds: the frames
 // nearest the panic, where its cause is, fit many times over.
-const maxLogStack = 4 * errorx.MaxLogText
+const maxLogStack = 4 * errtext.MaxLogText
 
 // stackAttr is the log attribute of the calling goroutine's stack, as
 // logString writes it, at most maxLogStack bytes.
@@ -427,7 +428,7 @@ func holdsJSON(content []Text, b []byte) bool {
 
 // isProtocolError reports whether err must reach the SDK as a Go error.
 func (r *Renderer) isProtocolError(c *Call, err error) bool {
-	if !errorx.Searchable(err) {
+	if !errtext.Searchable(err) {
 		return false
 	}
 	return c.Protocol != nil && c.Protocol(err) || r.protocol != nil && r.protocol(err)
@@ -437,7 +438,7 @@ func (r *Renderer) isProtocolError(c *Call, err error) bool {
 // model of its own and is none of the errors From knows, so the result says
 // only INTERNAL_ERROR's fixed sentence.
 func hidden(err error) bool {
-	if !errorx.Searchable(err) {
+	if !errtext.Searchable(err) {
 		return true
 	}
 	if _, ok := errorx.As(err); ok {

@@ -59,7 +59,7 @@ func (l Limits) halve() (Limits, bool) {
 	return n, n != l
 }
 
-// Apply returns e bounded by l: e itself when it is within the limits (no
+// apply returns e bounded by l: e itself when it is within the limits (no
 // allocation), else a bounded copy. e is never changed.
 func (l Limits) apply(e *errorx.Error) *errorx.Error {
 	l = l.withDefaults()

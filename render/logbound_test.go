@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
@@ -29,8 +30,8 @@ func joinTree(depth int) error {
 }
 
 // maxLogAttr bounds the text of an error, a panic value, a message or a
-// path in a log record: errorx.MaxLogText and the truncation notice.
-const maxLogAttr = errorx.MaxLogText + 64
+// path in a log record: errtext.MaxLogText and the truncation notice.
+const maxLogAttr = errtext.MaxLogText + 64
 
 // callWithin calls the handler h under r's Middleware and fails t unless
 // the call returns within 5 s.
@@ -96,7 +97,7 @@ const secretMark = "abc123secret"
 
 // maxLogStack bounds a panic's stack in a log record: render's
 // maxLogStack and the truncation notice.
-const maxLogStack = 4*errorx.MaxLogText + 64
+const maxLogStack = 4*errtext.MaxLogText + 64
 
 // TestLogRedacted: every attribute of every line the Renderer logs (a
 // panic's value and stack, an unclassified error's text, an internal

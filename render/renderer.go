@@ -6,6 +6,7 @@ import (
 	"maps"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/toolfailure"
 )
@@ -65,7 +66,7 @@ func NewRenderer(d Dialect, opts ...Option) *Renderer {
 // WithLogger sets the logger that receives panics (with their value and
 // stack) and the text of errors the result does not show; every text the
 // Renderer logs is bounded and has the credentials it spells out masked
-// (errorx.Text's rules). A nil logger, the
+// (errtext.Text's rules). A nil logger, the
 // default, means slog.Default() at the time of logging, which writes to
 // standard error: safe for a stdio server, whose standard output is the
 // protocol stream.
@@ -241,7 +242,7 @@ func (r *Renderer) model(err error, id string) *errorx.Error {
 	case !hidden(err): // asked only when it matters: it classifies err again
 	case r.internalText:
 		e = e.Clone()
-		e.Message = errorx.Text(err, r.textBudget())
+		e.Message = errtext.Text(err, r.textBudget())
 	default:
 		e = e.Clone()
 		e.Message = maskedMessage(id)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/internal/rendercheck"
@@ -32,7 +33,7 @@ func middlewareResult(t *testing.T, d render.Dialect, h func(context.Context, *t
 	var log logtest.Buffer
 	res, err := serve(render.NewRenderer(d, render.WithLogger(log.Logger())), h, "t", nil)
 	require.NoError(t, err)
-	assert.Empty(t, log.Oversized(errorx.MaxLogText+64, "stack"))
+	assert.Empty(t, log.Oversized(errtext.MaxLogText+64, "stack"))
 	return res
 }
 

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/render"
 )
@@ -56,7 +57,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
-		fmt.Fprintf(stderr, "mcperr %s: %s\n", oneLine(args[0], maxCommandName), oneLine(errorx.Text(err, maxErrorLine), maxErrorLine+64))
+		fmt.Fprintf(stderr, "mcperr %s: %s\n", oneLine(args[0], maxCommandName), oneLine(errtext.Text(err, maxErrorLine), maxErrorLine+64))
 		return 2
 	}
 	return 0
