@@ -66,9 +66,6 @@ func (d Details) Get(key string) (any, bool) {
 	return nil, false
 }
 
-// Has reports whether key is present.
-func (d Details) Has(key string) bool { return d.index(key) >= 0 }
-
 func (d Details) index(key string) int {
 	for i := range d.kv {
 		if d.kv[i].Key == key {
@@ -145,17 +142,6 @@ func (d Details) All() iter.Seq2[string, any] {
 
 // Pairs returns the pairs in order. The slice is shared: do not modify it.
 func (d Details) Pairs() []Detail { return d.kv }
-
-// Keys iterates over the keys in order.
-func (d Details) Keys() iter.Seq[string] {
-	return func(yield func(string) bool) {
-		for _, p := range d.kv {
-			if !yield(p.Key) {
-				return
-			}
-		}
-	}
-}
 
 // Clone returns a copy that shares nothing with d (values are copied
 // shallowly).

@@ -84,8 +84,6 @@ func TestOutputSchemaIgnore(t *testing.T) {
 	assert.NotNil(t, res.StructuredContent, "OutputSchemaIgnore changed the result: %s", resultJSON(t, res))
 	assert.Equal(t, "md", blocks(t, res), "OutputSchemaIgnore changed the result")
 	assert.False(t, callTool(t, c, "typed", map[string]any{"warn": true}).IsError, "OutputSchemaIgnore set isError on a warning")
-	assert.Equal(t, "safe", render.OutputSchemaSafe.String())
-	assert.Equal(t, "ignore", render.OutputSchemaIgnore.String())
 }
 
 // TestOutputSchemaNeedsInput checks the toolerror dialect's needsInput:v1

@@ -20,8 +20,8 @@ import (
 // outputSchema are untouched, and the handler's result is never changed.
 func TestOutputSchemaSafeHandlerRendered(t *testing.T) {
 	gone := errorx.NotFound("No forecast for Atlantis.")
-	for _, policy := range []render.OutputSchemaPolicy{render.OutputSchemaSafe, render.OutputSchemaIgnore} {
-		t.Run(policy.String(), func(t *testing.T) {
+	for name, policy := range map[string]render.OutputSchemaPolicy{"safe": render.OutputSchemaSafe, "ignore": render.OutputSchemaIgnore} {
+		t.Run(name, func(t *testing.T) {
 			r := render.NewRenderer(render.ToolError{}, render.WithOutputSchemaPolicy(policy))
 			shared := mcpgo.FromResult(r.Render(gone)) // markdown: structuredContent and the markdown block
 			sharedJSON := resultJSON(t, shared)

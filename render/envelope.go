@@ -356,12 +356,12 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 		}
 	}
 	_, class := readExtras(e, details, envelopeParts, "validation_errors")
-	if errText != "" && errText != e.Message && !e.Details.Has("error") {
+	if errText != "" && errText != e.Message && !hasDetail(e.Details, "error") {
 		// An older envelope put a different text in "error" (the seed's
 		// "before" example): keep it.
 		e.Details.Set("error", errText)
 	}
-	if requestID != "" && !e.Details.Has(codes.CorrelationIDKey) {
+	if requestID != "" && !hasDetail(e.Details, codes.CorrelationIDKey) {
 		e.Details.Set(codes.CorrelationIDKey, requestID)
 	}
 	if len(e.Fields) == 0 {

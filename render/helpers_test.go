@@ -146,3 +146,9 @@ func errorResult(text string) *render.Result {
 func successResult(text string) *render.Result {
 	return &render.Result{Content: []render.Text{{Text: text}}}
 }
+
+// hasDetail reports whether d has key.
+func hasDetail(d errorx.Details, key string) bool {
+	_, ok := d.Get(key)
+	return ok
+}

@@ -69,3 +69,9 @@ func modelJSON(e *errorx.Error) []byte {
 	b, _ := e.MarshalJSON() // it cannot fail
 	return b
 }
+
+// hasDetail reports whether d has key.
+func hasDetail(d errorx.Details, key string) bool {
+	_, ok := d.Get(key)
+	return ok
+}

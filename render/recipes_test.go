@@ -29,7 +29,7 @@ func agentDecision(e *errorx.Error) string {
 	case errorx.ClassNotFound:
 		return "skip this resource, try alternatives"
 	case errorx.ClassConflict:
-		if e.Details.Has("conflicts") {
+		if hasDetail(e.Details, "conflicts") {
 			return "negotiate release with holder"
 		}
 		return "wait and retry"

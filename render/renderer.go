@@ -175,15 +175,7 @@ const (
 	OutputSchemaIgnore
 )
 
-// String returns "safe" or "ignore".
-func (p OutputSchemaPolicy) String() string {
-	if p == OutputSchemaIgnore {
-		return "ignore"
-	}
-	return "safe"
-}
-
-// FormatArgument returns the name of the per-call format argument r reads
+// formatArgument returns the name of the per-call format argument r reads
 // (WithFormatArgument), or "" when r reads none: the argument is off, or
 // r's dialect is not toolerror. It is what a server gives its tools'
 // schemas and binding, so that they advertise the argument exactly when

@@ -310,7 +310,7 @@ func FuzzDecodeToolFailure(f *testing.F) {
 			if _, err := json.Marshal(e); err != nil {
 				t.Fatalf("decoded model does not marshal: %v", err)
 			}
-			if ok && isError && tf.CorrelationID != "" && !e.Details.Has(codes.CorrelationIDKey) {
+			if ok && isError && tf.CorrelationID != "" && !hasDetail(e.Details, codes.CorrelationIDKey) {
 				t.Fatalf("the block's id %q is not in the model", tf.CorrelationID)
 			}
 		}

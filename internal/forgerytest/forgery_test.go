@@ -299,7 +299,12 @@ func TestToolFailureConfigs(t *testing.T) {
 			t.Errorf("%s: no ToolFailure block: %+v", cf.name, res.Meta)
 			continue
 		}
-		if e, _ := render.Decode(res); e == nil || !e.Details.Has(codes.CorrelationIDKey) {
+		e, _ := render.Decode(res)
+		if e == nil {
+			t.Errorf("%s: no error decoded", cf.name)
+			continue
+		}
+		if _, has := e.Details.Get(codes.CorrelationIDKey); !has {
 			t.Errorf("%s: no correlation id in the dialect: %v", cf.name, e)
 		}
 	}

@@ -219,7 +219,7 @@ func (f Failure) normal() (Failure, bool) {
 // left of it at now) and, for a plain result (no dialect, so no code), the
 // code, class and retryability.
 func Fill(e *errorx.Error, plain bool, f Failure, at time.Time) {
-	if f.CorrelationID != "" && !e.Details.Has(codes.CorrelationIDKey) {
+	if _, has := e.Details.Get(codes.CorrelationIDKey); f.CorrelationID != "" && !has {
 		e.Details.Set(codes.CorrelationIDKey, f.CorrelationID)
 	}
 	if e.Recovery == "" {
