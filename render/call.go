@@ -107,13 +107,8 @@ func (r *Renderer) RenderCall(ctx context.Context, c *Call, err error) *Result {
 	}
 	safe := r.safe(ctx, c)
 	d := r.dialectFor(id)
-	switch t := d.(type) {
-	case ToolError:
-		d = r.toolErrorFor(ctx, t, c, safe)
-	case *ToolError:
-		if t != nil {
-			d = r.toolErrorFor(ctx, *t, c, safe)
-		}
+	if m, ok := d.(modal); ok && !nilDialect(d) {
+		d = m.withMode(r.callModeFor(ctx, m.mode(), c, safe))
 	}
 	res := r.bounded(ctx, c.Tool, d, e, id)
 	if safe && res != nil {
@@ -129,16 +124,17 @@ func (r *Renderer) safe(ctx context.Context, c *Call) bool {
 	return r.schema == OutputSchemaSafe && c.Tools != nil && c.Tools.DeclaresOutputSchema(ctx, c.Tool)
 }
 
-// toolErrorFor returns d with the mode the call asks for, made to carry the
-// JSON block when structuredContent will be dropped.
-func (r *Renderer) toolErrorFor(ctx context.Context, d ToolError, c *Call, safe bool) ToolError {
+// callModeFor returns the mode the call asks for (else mode, the
+// dialect's), made to carry the JSON block when structuredContent will be
+// dropped.
+func (r *Renderer) callModeFor(ctx context.Context, mode Mode, c *Call, safe bool) Mode {
 	if m, ok := r.callMode(ctx, c); ok {
-		d.Mode = m
+		mode = m
 	}
-	if safe && !d.Mode.machine() {
-		d.Mode = ModeBoth
+	if safe && !mode.machine() {
+		mode = ModeBoth
 	}
-	return d
+	return mode
 }
 
 // callMode reads the caller's mode from the format argument. A missing,

@@ -80,7 +80,10 @@ func (d Envelope) errorCode(e *errorx.Error) string {
 	return p + e.Code
 }
 
-// ToolPrefix returns the error-code prefix of a tool: its name in upper case
+// withRequestID returns d writing the correlation id in its request_id.
+func (d Envelope) withRequestID() Dialect { d.RequestID = true; return d }
+
+// toolPrefix returns the error-code prefix of a tool: its name in upper case
 // with every run of other characters than ASCII letters and digits made one
 // underscore, and a final underscore ("claim_task" and "claim-task" give
 // "CLAIM_TASK_"); "" for a name without ASCII letters or digits.

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -163,4 +164,29 @@ func putBuf(b *[]byte) {
 	}
 	*b = (*b)[:0]
 	bufPool.Put(b)
+}
+
+// The optional methods of mcperr's own dialects, which the Renderer asks
+// for instead of knowing their types. A dialect of one's own has neither:
+// it has no per-call mode and no slot of its own for the correlation id,
+// which it then gets as the detail correlation_id like every dialect.
+type (
+	// modal is a dialect whose text blocks a mode picks (toolerror): the
+	// per-call format argument and OutputSchemaSafe set it.
+	modal interface {
+		mode() Mode
+		withMode(m Mode) Dialect
+	}
+	// requestIDSlot is a dialect with a member of its own for the
+	// correlation id (the envelope's request_id).
+	requestIDSlot interface {
+		withRequestID() Dialect
+	}
+)
+
+// nilDialect reports whether d is a nil pointer to a dialect, whose value
+// methods cannot be called.
+func nilDialect(d Dialect) bool {
+	v := reflect.ValueOf(d)
+	return v.Kind() == reflect.Pointer && v.IsNil()
 }

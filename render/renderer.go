@@ -181,11 +181,8 @@ const (
 // schemas and binding, so that they advertise the argument exactly when
 // r reads it: validation.WithFormatArgument(r.FormatArgument()).
 func (r *Renderer) formatArgument() string {
-	switch d := r.Dialect().(type) {
-	case ToolError:
-		return r.formatArg
-	case *ToolError:
-		if d != nil {
+	if d := r.Dialect(); !nilDialect(d) {
+		if _, ok := d.(modal); ok {
 			return r.formatArg
 		}
 	}
@@ -249,16 +246,8 @@ func (r *Renderer) dialectFor(id string) Dialect {
 	if id == "" || r.correlation == nil {
 		return d
 	}
-	switch t := d.(type) {
-	case Envelope:
-		t.RequestID = true
-		return t
-	case *Envelope:
-		if t != nil {
-			cp := *t
-			cp.RequestID = true
-			return cp
-		}
+	if s, ok := d.(requestIDSlot); ok && !nilDialect(d) {
+		return s.withRequestID()
 	}
 	return d
 }

@@ -56,8 +56,11 @@ var toolErrorParts = partsOf(pStatusCode, pCode, pClass, pSeverity, pRecovery, p
 // Name returns "toolerror".
 func (ToolError) Name() string { return nameToolError }
 
-// WithMode returns d with its mode set to m.
-func (d ToolError) withMode(m Mode) ToolError { d.Mode = m; return d }
+// withMode returns d with its mode set to m.
+func (d ToolError) withMode(m Mode) Dialect { d.Mode = m; return d }
+
+// mode returns d's mode.
+func (d ToolError) mode() Mode { return d.Mode }
 
 // Render returns e as a toolError:v1 result.
 func (d ToolError) Render(e *errorx.Error) *Result {
