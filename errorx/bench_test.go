@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/internal/secret"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/sentence"
 )
 
@@ -44,13 +44,13 @@ func BenchmarkRedactSecrets(b *testing.B) {
 	b.Run("secret", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = errorx.RedactSecrets(e, nil)
+			_ = isecret.RedactError(e, nil)
 		}
 	})
 	b.Run("plain", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = errorx.RedactSecrets(plain, nil)
+			_ = isecret.RedactError(plain, nil)
 		}
 	})
 	// Sent strings with the characters credential masking looks at (":",
@@ -61,7 +61,7 @@ func BenchmarkRedactSecrets(b *testing.B) {
 	b.Run("strings", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = errorx.RedactSecrets(text, nil)
+			_ = isecret.RedactError(text, nil)
 		}
 	})
 }
@@ -72,7 +72,7 @@ func BenchmarkIsSecret(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, p := range paths {
-			_ = secret.Is(p, nil)
+			_ = isecret.Is(p, nil)
 		}
 	}
 }

@@ -29,7 +29,7 @@
 // may be caller text (Required's and WrongType's field, which can be a key
 // the caller sent; UnknownAction's value, which the caller sent), it names
 // it through Quote (with the credentials it spells out masked first
-// as RedactSecrets masks a string: between double quotes, on one line,
+// as the redaction masks a string: between double quotes, on one line,
 // unable to add markdown, at most 64 bytes). An ordinary name
 // is written unchanged, so the sentences stay MCP Fusion's (`The action
 // "destory" does not exist.`). Words that are usually the server's (a
@@ -58,7 +58,7 @@
 //
 // # Secrets and hostile values
 //
-// RedactSecrets, which the renderer and the middleware run on every error,
+// The redaction, which the renderer and the middleware run on every error,
 // replaces secrets with Redact: values named secret (by the names of render.WithSecretNames,
 // matched by words: "db_pass" and "passwordConfirm" are secret,
 // "max_tokens" and "compass" are not), at any depth of a sent or detail
@@ -79,7 +79,7 @@
 // class, message, tool and the like, with the paths of invalid fields but
 // never the values a caller sent or the details. Every text in it, and
 // its cause's text, is bounded (4096 bytes) and has the credentials it spells
-// out masked, as RedactSecrets masks a string.
+// out masked, as the redaction masks a string.
 //
 // # JSON form
 //

@@ -135,7 +135,7 @@ func Required(field string) *Error {
 // Quote returns caller text (a key, a path, an action, a tool name) as a
 // server's sentence may name it: format.Quote of it (between double
 // quotes, on one line, markdown-inert, valid UTF-8, at most
-// format.MaxQuoted bytes of it), with the credentials it spells out masked first, as RedactSecrets
+// format.MaxQuoted bytes of it), with the credentials it spells out masked first, as the redaction
 // masks a string ("password=[redacted]"), so that a sentence never echoes
 // what a Sent value would not. An ordinary name comes out as format.Quote
 // writes it: Quote("destory") is "\"destory\"". Every sentence of this

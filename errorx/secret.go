@@ -16,7 +16,11 @@ import (
 // and encoding/json.
 func Redact(v any) any { return isecret.Redact(v) }
 
-// RedactSecrets returns e with secrets replaced by Redact(value): the sent
+// init registers redactSecrets, which render and validation run on every
+// error through internal/secret.RedactError.
+func init() { isecret.SetRedactError(redactSecrets) }
+
+// redactSecrets returns e with secrets replaced by Redact(value): the sent
 // value of every field whose path IsSecret (with names), or whose last
 // segment is a secret plural and which holds a list or an object; the value
 // of every detail whose key IsSecret; and, inside sent values and detail
@@ -43,7 +47,7 @@ func Redact(v any) any { return isecret.Redact(v) }
 // "!ERROR:value nested too deeply", as the writers of every dialect write
 // them; a value whose walk visits more than maxValueNodes values (shared
 // parts multiply its paths) is redacted whole.
-func RedactSecrets(e *Error, names []string) *Error {
+func redactSecrets(e *Error, names []string) *Error {
 	if names == nil {
 		names = isecret.Names
 	}
@@ -74,12 +78,12 @@ func RedactSecrets(e *Error, names []string) *Error {
 	return c
 }
 
-// maxValueDepth bounds the nesting RedactSecrets walks: a value inside
+// maxValueDepth bounds the nesting redactSecrets walks: a value inside
 // maxValueDepth objects and lists is cut, as every writer cuts it
 // (jsonw.MaxDepth).
 const maxValueDepth = jsonw.MaxDepth
 
-// maxValueNodes bounds the values RedactSecrets visits in one sent or
+// maxValueNodes bounds the values redactSecrets visits in one sent or
 // detail value; past it the value is redacted whole. A value only a tool's
 // own code can build gets there: one whose parts are shared, so that its
 // paths far outnumber its parts. Anything a caller can send (a JSON tree)

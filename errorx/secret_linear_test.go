@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/internal/secret"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/internal/testsize"
 )
@@ -35,7 +35,7 @@ func TestIsSecretLinear(t *testing.T) {
 			key := hostileKey(unit, n)
 			return func() {
 				for range reps {
-					if secret.Is(key, nil) && !strings.Contains(unit, ".") {
+					if isecret.Is(key, nil) && !strings.Contains(unit, ".") {
 						t.Fatalf("%.40s… is secret", key)
 					}
 				}
@@ -52,7 +52,7 @@ func TestIsSecretLongSegment(t *testing.T) {
 	long := strings.Repeat("a", maxNameSegment+1)
 	assert := func(want bool, path string, names []string) {
 		t.Helper()
-		if got := secret.Is(path, names); got != want {
+		if got := isecret.Is(path, names); got != want {
 			t.Errorf("IsSecret(%.20q… %d bytes, %q) = %v", path, len(path), names, got)
 		}
 	}
@@ -62,7 +62,7 @@ func TestIsSecretLongSegment(t *testing.T) {
 	assert(false, long, []string{})
 	assert(false, long[1:], nil)
 	assert(false, strings.Repeat("token_count.", 1000), nil) // a long path of short segments
-	n := testing.AllocsPerRun(100, func() { _ = secret.Is(long, nil) })
+	n := testing.AllocsPerRun(100, func() { _ = isecret.Is(long, nil) })
 	if n != 0 {
 		t.Errorf("%v allocations", n)
 	}
@@ -93,7 +93,7 @@ func TestRedactSecretsManyKeysLinear(t *testing.T) {
 			}
 			e := errorx.New("X", "m").WithFields(sentence.SentField("args", sent, "m"))
 			return func() {
-				if errorx.RedactSecrets(e, nil) == e {
+				if isecret.RedactError(e, nil) == e {
 					t.Fatal("nothing redacted")
 				}
 			}

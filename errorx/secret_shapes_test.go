@@ -174,7 +174,7 @@ func TestSecretShapesOnTheWire(t *testing.T) {
 		map[string]any{"auth": "hunter2", "bearer": "hunter2", "access_key": "hunter2", "signature": "hunter2"},
 	} {
 		e := errorx.New(errorx.CodeInvalidInput, "1 argument is invalid.").WithFields(sentence.SentField("note", sent, "Too long."))
-		red := errorx.RedactSecrets(e, nil)
+		red := isecret.RedactError(e, nil)
 		for _, name := range render.Names() {
 			d, _ := render.ByName(name)
 			if te, ok := d.(render.ToolError); ok {

@@ -45,7 +45,7 @@ func TestRedactedNeverPrints(t *testing.T) {
 func TestRedactSecrets(t *testing.T) {
 	e := errorx.New("X", "m").WithDetail("api_key", "k1").WithDetail("count", 3).
 		WithFields(sentence.SentField("password", "p", "m"), sentence.RequiredField("token"), sentence.SentField("email", "e", "m"))
-	got := errorx.RedactSecrets(e, nil)
+	got := isecret.RedactError(e, nil)
 	require.NotSame(t, e, got, "nothing was redacted")
 	assert.IsType(t, isecret.Redacted{}, got.Fields[0].Sent, "password")
 	assert.False(t, got.Fields[1].WasSent, "token")
@@ -53,9 +53,9 @@ func TestRedactSecrets(t *testing.T) {
 	v, _ := got.Details.Get("api_key")
 	assert.Equal(t, "[redacted]", fmt.Sprint(v), "detail api_key")
 	assert.Equal(t, "p", e.Fields[0].Sent, "the original was changed")
-	assert.Same(t, got, errorx.RedactSecrets(got, nil), "redacting twice cloned again")
+	assert.Same(t, got, isecret.RedactError(got, nil), "redacting twice cloned again")
 	plain := errorx.New("X", "m").WithFields(sentence.SentField("email", "e", "m"))
-	assert.Same(t, plain, errorx.RedactSecrets(plain, nil), "an error without secrets was cloned")
+	assert.Same(t, plain, isecret.RedactError(plain, nil), "an error without secrets was cloned")
 }
 
 func TestRedactSecretsInsideValues(t *testing.T) {
@@ -73,7 +73,7 @@ func TestRedactSecretsInsideValues(t *testing.T) {
 			sentence.SentField("", map[string]any{"Secret": "S1", "ok": true}, "m"),
 		).
 		WithDetail("config", map[string]any{"db": map[string]any{"passwd": "P2"}})
-	got := errorx.RedactSecrets(e, nil)
+	got := isecret.RedactError(e, nil)
 	text := fmt.Sprintf("%v %v", got.Fields, got.Details.Pairs())
 	for _, secret := range []string{"T1", "T2", "P1", "P2", "K1", "K2", "S1"} {
 		assert.NotContains(t, text, secret, "leaks")

@@ -172,7 +172,7 @@ var xmlElements = map[string]bool{
 // secret says to check that hostileNames' secret is not on the wire.
 func checkRendered(t *testing.T, what string, d render.Dialect, e, benign *errorx.Error, secret bool) {
 	t.Helper()
-	res := d.Render(errorx.RedactSecrets(e, nil))
+	res := d.Render(isecret.RedactError(e, nil))
 	texts := contentTexts(res)
 	s := structured(t, res)
 	if s != nil {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/errtext"
-	"github.com/mcperr/mcperr/internal/secret"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/toolfailure"
 )
 
@@ -25,7 +25,7 @@ import (
 //
 // The zero Renderer is ready to use and behaves like NewRenderer(nil): it
 // writes the Interbase dialect, logs to slog.Default(), applies
-// OutputSchemaSafe, DefaultLimits and secret.Names, and keeps internal
+// OutputSchemaSafe, DefaultLimits and isecret.Names, and keeps internal
 // text off the wire.
 type Renderer struct {
 	dialect       Dialect
@@ -56,7 +56,7 @@ func NewRenderer(d Dialect, opts ...Option) *Renderer {
 	if d == nil {
 		d = Interbase{}
 	}
-	r := &Renderer{dialect: d, secrets: secret.Names}
+	r := &Renderer{dialect: d, secrets: isecret.Names}
 	for _, o := range opts {
 		o(r)
 	}
@@ -236,7 +236,7 @@ func (r *Renderer) model(err error, id string) *errorx.Error {
 		e = e.Clone()
 		e.Message = maskedMessage(id)
 	}
-	return errorx.RedactSecrets(e, r.secrets)
+	return isecret.RedactError(e, r.secrets)
 }
 
 // dialectFor returns r's dialect, made to write the correlation id in its

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/rendercheck"
@@ -93,7 +95,7 @@ func scenarios() []scenario {
 		{"secrets", func() *errorx.Error {
 			// Redacted by name (RedactSecrets) and by hand (Redact): neither
 			// secret may appear in any output.
-			return errorx.RedactSecrets(errorx.New(errorx.CodeInvalidInput, "2 arguments of login are invalid.").
+			return isecret.RedactError(errorx.New(errorx.CodeInvalidInput, "2 arguments of login are invalid.").
 				WithTool("login").
 				WithDetail("session_token", "tok_live_8c1f").
 				WithDetail("account", errorx.Redact("acct-4111111111111111")).

@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"log/slog"
 
-	"github.com/mcperr/mcperr/errorx"
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
 	"github.com/mcperr/mcperr/internal/sentence"
 )
 
@@ -65,7 +66,7 @@ func (r *Renderer) HandleUnknownTool(ctx context.Context, c *Call, near []string
 	if r.unknownResult {
 		return r.RenderCall(ctx, c, e), nil
 	}
-	e = r.limits.withDefaults().apply(errorx.RedactSecrets(e.WithTool(c.Tool), r.secrets))
+	e = r.limits.withDefaults().apply(isecret.RedactError(e.WithTool(c.Tool), r.secrets))
 	if r.ids() {
 		// With ids on, the JSON-RPC error carries one too, in data, and
 		// has a log line to find it by; the name logged is the caller's,

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"unsafe"
 
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
@@ -240,7 +242,7 @@ func (s *Schema) check(tool string, raw []byte, ignore []string, formatArg strin
 		p := scanner{s: r.text}
 		f.Sent, f.WasSent = p.value(), true
 		f.Sent = s.redactSent(nil, false, f.Sent)
-		return errorx.RedactSecrets(NewError(tool, []errorx.Field{f}), nil)
+		return isecret.RedactError(NewError(tool, []errorx.Field{f}), nil)
 	}
 	r.inst = r.decode()
 	if s.branchy && r.tooCostly() {

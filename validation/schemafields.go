@@ -61,7 +61,7 @@ func (r *checkRun) build(tool string) *errorx.Error {
 	if cut := more; cut > 0 {
 		e.Details.Set(codes.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
 	}
-	return errorx.RedactSecrets(e, nil)
+	return isecret.RedactError(e, nil)
 }
 
 // order returns the items to report, in order: sorted by key, without

@@ -37,3 +37,19 @@ func (Redacted) MarshalJSON() ([]byte, error) { return []byte(`"` + RedactedText
 
 // LogValue logs "[redacted]".
 func (Redacted) LogValue() slog.Value { return slog.StringValue(RedactedText) }
+
+// redactError is errorx's RedactSecrets, func(*errorx.Error, []string)
+// *errorx.Error, which errorx registers in its init (this package cannot
+// name errorx's types: errorx imports it).
+var redactError any
+
+// SetRedactError registers errorx's redaction of an error.
+func SetRedactError(f any) { redactError = f }
+
+// RedactError returns e with its secrets redacted, as errorx does it: the
+// sent value of every field whose path is secret by names, every detail
+// whose key is, and, inside sent values and detail values, secret members
+// and the credentials strings spell out (docs/security.md).
+func RedactError[E any](e E, names []string) E {
+	return redactError.(func(E, []string) E)(e, names)
+}
