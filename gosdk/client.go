@@ -18,12 +18,6 @@ func Decode(res *mcp.CallToolResult) (*errorx.Error, string) {
 	return render.Decode(ToResult(res))
 }
 
-// ToolCaller is the part of a go-sdk client that CallWithRetry needs;
-// *mcp.ClientSession has it.
-type ToolCaller interface {
-	CallTool(ctx context.Context, params *mcp.CallToolParams) (*mcp.CallToolResult, error)
-}
-
 // CallWithRetry calls a tool through a go-sdk client session and retries
 // the call as p decides: render.Retry, the policy and its returns, on
 // go-sdk's types. Each result is decoded with Decode, in whatever dialect
@@ -36,7 +30,7 @@ type ToolCaller interface {
 // (render.Retry): pass render.Idempotent(true), when the tool's
 // annotations say idempotentHint or readOnlyHint, to let a reliability
 // failure of an idempotent tool be retried.
-func CallWithRetry(ctx context.Context, c ToolCaller, params *mcp.CallToolParams, p render.RetryPolicy, opts ...render.RetryOption) (*mcp.CallToolResult, error) {
+func CallWithRetry(ctx context.Context, c *mcp.ClientSession, params *mcp.CallToolParams, p render.RetryPolicy, opts ...render.RetryOption) (*mcp.CallToolResult, error) {
 	if params == nil {
 		params = &mcp.CallToolParams{}
 	}

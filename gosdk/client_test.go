@@ -69,21 +69,18 @@ func TestCallWithRetry(t *testing.T) {
 func TestCallWithRetryProtocolError(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
 	var calls atomic.Int32
-	caller := countingCaller{cs: connect(t, s), calls: &calls}
-	res, err := gosdk.CallWithRetry(context.Background(), caller, &mcp.CallToolParams{Name: "nope"}, fast)
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/call" {
+				calls.Add(1)
+			}
+			return next(ctx, method, req)
+		}
+	})
+	res, err := gosdk.CallWithRetry(context.Background(), connect(t, s), &mcp.CallToolParams{Name: "nope"}, fast)
 	if res != nil || err == nil || calls.Load() != 1 {
 		t.Errorf("%+v, %v after %d calls", res, err, calls.Load())
 	}
-}
-
-type countingCaller struct {
-	cs    *mcp.ClientSession
-	calls *atomic.Int32
-}
-
-func (c countingCaller) CallTool(ctx context.Context, p *mcp.CallToolParams) (*mcp.CallToolResult, error) {
-	c.calls.Add(1)
-	return c.cs.CallTool(ctx, p)
 }
 
 // TestDecodeWithoutMiddleware: Decode reads what a go-sdk server without
