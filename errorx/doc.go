@@ -13,9 +13,9 @@
 //
 // New never treats its message as a format; Newf does, and turns a %w
 // argument into the cause. Class helpers (NotFound, Conflict, Validation,
-// Permission, Transient, Internal), RateLimited, Required and the routing
-// helpers (MissingDiscriminator, UnknownAction, InvalidDiscriminator) cover
-// the common cases; the With methods chain the rest:
+// Permission, Transient, Internal), RateLimited and Required cover the
+// common cases (validation builds the field and routing errors); the With
+// methods chain the rest:
 //
 //	return errorx.New("ProjectNotFound", "Project 'proj_xyz' does not exist.").
 //		WithClass(errorx.ClassNotFound).
@@ -26,8 +26,8 @@
 //
 // Message and Recovery are the server's own sentences: toolError:v1 writes
 // them as markdown. Where a constructor's sentence names a parameter that
-// may be caller text (Required's and WrongType's field, which can be a key
-// the caller sent; UnknownAction's value, which the caller sent), it names
+// may be caller text (Required's field, which can be a key the caller
+// sent; the value of an unknown action, which the caller sent), it names
 // it through Quote (with the credentials it spells out masked first
 // as the redaction masks a string: between double quotes, on one line,
 // unable to add markdown, at most 64 bytes). An ordinary name
@@ -98,8 +98,8 @@
 // the class is then derived as EffectiveClass says.
 // A field without a "sent" key means the caller sent nothing; "sent": null
 // means it sent null. "sent_text": true, written only then, says that "sent"
-// is the printed form of what was sent (a SentText such as array(3)), not
-// the value: it reads back as a SentText, so that a "You sent" line prints
+// is the printed form of what was sent (such as array(3)), not the value:
+// it reads back as a printed form, not a string, so that a "You sent" line prints
 // it again as it was. retry_after is in seconds and may have a fraction; a
 // negative one, or one past the longest time.Duration (about 292
 // years), is an error. status is an HTTP status, 100 to 999; 0
