@@ -57,7 +57,10 @@ const schemaURL = "mcperr://tool/input-schema.json"
 //
 // Checking asserts formats (email, uri, date-time, uuid, ipv4,
 // hostname… as the JSON Schema specification defines them; unknown
-// formats are annotations) and contentEncoding base64. An invalid schema
+// formats are annotations), contentEncoding base64 and contentMediaType
+// application/json. Format "regex" and contentSchema are annotations:
+// checking them would compile, or decode and check, the caller's text
+// without a bound. An invalid schema
 // (not JSON, not valid against its draft's meta-schema, a pattern Go's
 // regexp package cannot compile, a $ref that leads back to itself without
 // reaching into the value) is an error wrapping ErrSchema.

@@ -198,3 +198,71 @@ func TestSchemaBranchingRecursion(t *testing.T) {
 	assert.Equal(t, "anyOf", fs[0].Rule)
 	assert.Nil(t, checkSchema(t, branching, `{"trees":[`+chain(8, `1`)+`]}`))
 }
+
+// TestSchemaFormatsBounded: every format and content keyword Check
+// asserts costs work linear in the strings sent, in time and bytes, and
+// at most 64 bytes allocated per byte sent, whether one long string fails
+// or many short ones do. Format "regex" and contentSchema are not
+// asserted: Go's regexp compiled the caller's string (16 KiB of x{1000}
+// allocated 559 MiB, 36,000 bytes per byte sent), and contentSchema
+// checked the JSON inside a string outside every bound of the arguments
+// (731 bytes of 1e-99999 in it: 127 ms, 25 MiB).
+func TestSchemaFormatsBounded(t *testing.T) {
+	n := testsize.N(1024, 16384)
+	for _, c := range []struct {
+		keyword string // format, or a content keyword with its value
+		units   []string
+	}{
+		{"email", []string{"a.", "a@", "@[1.", "xn--"}},
+		{"hostname", []string{"a.", "a-", "xn--a."}},
+		{"idn-hostname", []string{"é.", "xn--a."}},
+		{"uri", []string{"%41", "a:", "/a", "?a=b&", "[::1]"}},
+		{"iri", []string{"é"}},
+		{"uri-reference", []string{"/../"}},
+		{"iri-reference", []string{"é/"}},
+		{"uri-template", []string{"{a}", "{", "{+a,b*}"}},
+		{"date-time", []string{"2020-01-01T00:00:00Z", "1"}},
+		{"date", []string{"2020-01-01"}},
+		{"time", []string{"00:00:00.1"}},
+		{"duration", []string{"P1Y", "PT1S"}},
+		{"period", []string{"P1Y/", "2020-01-01T00:00:00Z/"}},
+		{"ipv4", []string{"1.", "255"}},
+		{"ipv6", []string{"::", "1:", "%eth0"}},
+		{"json-pointer", []string{"/~0", "/a", "~"}},
+		{"relative-json-pointer", []string{"0/a", "1#"}},
+		{"uuid", []string{"0-"}},
+		{"semver", []string{"1.2.3-a.", "+a.", "1."}},
+		{"regex", []string{`x{1000}`, `\\pL`, `x{2,1000}?`, `(?:(?:a{10}){10}){10}`}},
+		{`"contentEncoding":"base64","x":"`, []string{"QUJD", "!!"}},
+		{`"contentMediaType":"application/json","x":"`, []string{"[", "[1e-99999,"}},
+		{`"contentMediaType":"application/json","contentSchema":{"items":{"minimum":1}},"x":"`, []string{"1e-99999,"}},
+	} {
+		keyword := `"format":"` + c.keyword
+		if strings.HasPrefix(c.keyword, `"`) {
+			keyword = c.keyword
+		}
+		schema := `{"properties":{"v":{"type":"array","items":{"type":"string",` + keyword + `"}},"s":{"type":"string",` + keyword + `"}}}`
+		s, err := validation.CompileSchema([]byte(schema))
+		require.NoError(t, err, schema)
+		var open, close string // around the units repeated
+		if strings.Contains(c.keyword, "contentSchema") {
+			open, close = "[", "1]" // JSON, for contentSchema to check
+		}
+		for i, u := range c.units {
+			one := func(n int) []byte { return []byte(`{"s":"` + open + strings.Repeat(u, n/len(u)) + close + `"}`) }
+			many := func(n int) []byte {
+				return []byte(`{"v":[` + repeat(n/64, func(int) string { return `"` + open + strings.Repeat(u, 64/len(u)) + close + `"` }) + `]}`)
+			}
+			for _, args := range []func(int) []byte{one, many} {
+				small, large := args(n), args(8*n)
+				what := c.keyword + " " + u + " " + string(large[:5])
+				if i == 0 || testsize.Long() {
+					testsize.Linear(t, what, func() { _ = s.Check("t", small) }, func() { _ = s.Check("t", large) })
+				}
+				perByte := float64(testsize.Allocated(func() { _ = s.Check("t", large) })) / float64(len(large))
+				assert.LessOrEqual(t, perByte, 64.0, "%s: bytes allocated per byte sent", what)
+			}
+		}
+	}
+	assert.Nil(t, checkSchema(t, `{"properties":{"p":{"type":"string","format":"regex"}}}`, `{"p":"(?=a)("}`), "regex is an annotation")
+}

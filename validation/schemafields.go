@@ -519,7 +519,6 @@ var schemaFormatTags = map[string]schemaFormatTag{
 	"json-pointer":  {tag: RuleFormat, param: "json-pointer", text: formatText{"Invalid JSON pointer.", "a JSON pointer (e.g. /items/0)"}},
 	"relative-json-pointer": {tag: RuleFormat, param: "relative-json-pointer",
 		text: formatText{"Invalid relative JSON pointer.", "a relative JSON pointer (e.g. 1/name)"}},
-	"regex":        {tag: RuleFormat, param: "regex", text: formatText{"Invalid regular expression.", "a regular expression (e.g. ^[a-z]+$)"}},
 	"uri-template": {tag: RuleFormat, param: "uri-template", text: formatText{"Invalid URI template.", "a URI template (e.g. /users/{id})"}},
 }
 

@@ -187,12 +187,7 @@ func (b *quickBuilder) read(sch *jsonschema.Schema) *quickNode {
 		n.hasEnum = true
 		n.enumValue(*sch.Const)
 	}
-	if f := sch.Format; f != nil {
-		if f.Name == "regex" {
-			return notQuick // the library checks it with its regexp engine
-		}
-		n.format = f
-	}
+	n.format = sch.Format
 	n.pattern = sch.Pattern
 	n.minLen, n.maxLen = intOr(sch.MinLength), intOr(sch.MaxLength)
 	n.minItems, n.maxItems = intOr(sch.MinItems), intOr(sch.MaxItems)
