@@ -577,6 +577,7 @@ func (r *checkRun) collect(e *jsonschema.ValidationError, keyOf []seg) {
 		return r.segsOf(e.InstanceLocation, name)
 	}
 	node := r.s.byLoc[e.SchemaURL]
+	e = enumFirst(e, node)
 	switch e.ErrorKind.(type) {
 	case *kind.Enum, *kind.Const, *kind.Format, *kind.Pattern, *kind.MinLength:
 		if keyOf == nil && r.emptyRequired(e, node) {
@@ -585,7 +586,7 @@ func (r *checkRun) collect(e *jsonschema.ValidationError, keyOf []seg) {
 	}
 	switch k := e.ErrorKind.(type) {
 	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
-		for _, c := range e.Causes {
+		for _, c := range ownFailure(e) {
 			r.collect(c, keyOf)
 		}
 	case *kind.AnyOf:
@@ -598,7 +599,7 @@ func (r *checkRun) collect(e *jsonschema.ValidationError, keyOf []seg) {
 		r.alternatives(e, node, keyOf, node.s.OneOf)
 	case *kind.PropertyNames:
 		segs := r.keyPath(node, k.Property)
-		for _, c := range e.Causes {
+		for _, c := range ownFailure(e) {
 			r.collect(c, segs)
 		}
 	case *kind.Required:
@@ -896,13 +897,13 @@ func (r *checkRun) alternatives(e *jsonschema.ValidationError, node *snode, keyO
 func emptyOnly(sch *jsonschema.Schema) bool {
 	c := *sch
 	c.Location, c.DraftVersion, c.Title, c.Description, c.Comment = "", 0, "", "", ""
-	switch {
+	switch e := enumOf(sch); {
 	case c.Types != nil && c.Types.ToStrings()[0] == "null" && len(c.Types.ToStrings()) == 1:
 		c.Types = nil
 	case c.Const != nil && isEmptyValue(*c.Const):
 		c.Const = nil
-	case c.Enum != nil && len(c.Enum.Values) == 1 && isEmptyValue(c.Enum.Values[0]):
-		c.Enum = nil
+	case e != nil && len(e.Values) == 1 && isEmptyValue(e.Values[0]):
+		dropEnum(&c)
 	default:
 		return false
 	}

@@ -428,9 +428,9 @@ func tagOf(sch *jsonschema.Schema) (string, bool) {
 		return "lt=" + ratText(c.ExclusiveMaximum), true
 	case c.Const != nil && only(func(d *jsonschema.Schema) { d.Const = nil }):
 		return groupPart("eq", valueText(*c.Const))
-	case c.Enum != nil && only(func(d *jsonschema.Schema) { d.Enum = nil }):
+	case enumOf(&c) != nil && only(dropEnum):
 		var opts []string
-		for _, v := range c.Enum.Values {
+		for _, v := range enumOf(&c).Values {
 			o := valueText(v)
 			if strings.ContainsAny(o, " \t\n") {
 				if strings.Contains(o, "'") {

@@ -63,6 +63,7 @@ func (s *Schema) index(raw string) {
 			continue
 		}
 		unassert(sch)
+		takeEnum(sch)
 		n := &snode{s: sch}
 		s.nodes[sch] = n
 		s.byLoc[sch.Location] = n
@@ -71,8 +72,8 @@ func (s *Schema) index(raw string) {
 	}
 	for _, n := range all {
 		n.ownSecret = n.s.WriteOnly || n.s.Format != nil && n.s.Format.Name == passwordFormat
-		if n.s.Enum != nil {
-			for _, v := range n.s.Enum.Values {
+		if e := enumOf(n.s); e != nil {
+			for _, v := range e.Values {
 				if v != nil {
 					n.options = append(n.options, valueText(v))
 				}

@@ -30,13 +30,9 @@ type quickNode struct {
 	ok    bool
 	types uint8 // quickNull… bits; 0: any type
 
-	// enum and const: the strings, and whether true, false or null are
-	// among the values. A number, object or array sent against an enum or
-	// const is left to the full check.
-	hasEnum               bool
-	enumStr               []string
-	enumTrue, enumFalse   bool
-	enumNull              bool
+	// enum or const, as a set; an object or array sent against it is
+	// left to the full check.
+	enum                  *enumSet
 	format                *jsonschema.Format
 	pattern               jsonschema.Regexp
 	minLen, maxLen        int // -1: none
@@ -174,18 +170,14 @@ func (b *quickBuilder) read(sch *jsonschema.Schema) *quickNode {
 			}
 		}
 	}
-	if sch.Enum != nil {
-		n.hasEnum = true
-		for _, v := range sch.Enum.Values {
-			n.enumValue(v)
-		}
+	if e := enumOf(sch); e != nil {
+		n.enum = newEnumSet(e)
 	}
 	if sch.Const != nil {
-		if n.hasEnum {
+		if n.enum != nil {
 			return notQuick
 		}
-		n.hasEnum = true
-		n.enumValue(*sch.Const)
+		n.enum = newEnumSet(&jsonschema.Enum{Values: []any{*sch.Const}})
 	}
 	n.format = sch.Format
 	n.pattern = sch.Pattern
@@ -268,29 +260,12 @@ func intOr(p *int) int {
 	return *p
 }
 
-// enumValue adds v, a value of an enum or const, to n.
-func (n *quickNode) enumValue(v any) {
-	switch x := v.(type) {
-	case string:
-		n.enumStr = append(n.enumStr, x)
-	case bool:
-		if x {
-			n.enumTrue = true
-		} else {
-			n.enumFalse = true
-		}
-	case nil:
-		n.enumNull = true
-	}
-	// Numbers, objects and arrays: a value of those types sent against
-	// the enum is left to the full check.
-}
-
 // quickKnows reports whether sch uses only keywords the quick verdict
 // decides (annotations aside): the others must all be unset.
 func quickKnows(sch *jsonschema.Schema) bool {
 	c := *sch
-	c.Types, c.Enum, c.Const, c.Format, c.Pattern = nil, nil, nil, nil, nil
+	dropEnum(&c)
+	c.Types, c.Const, c.Format, c.Pattern = nil, nil, nil, nil
 	c.MinLength, c.MaxLength, c.MinItems, c.MaxItems, c.MinProperties, c.MaxProperties = nil, nil, nil, nil, nil, nil
 	c.Minimum, c.Maximum, c.ExclusiveMinimum, c.ExclusiveMaximum = nil, nil, nil, nil
 	c.Properties, c.Required, c.AdditionalProperties, c.Items, c.Items2020, c.AdditionalItems = nil, nil, nil, nil, nil, nil
@@ -380,11 +355,11 @@ func (n *quickNode) valid(p *scanner, depth int) bool {
 	}
 	switch lit {
 	case "true":
-		return !n.hasEnum || n.enumTrue
+		return n.enum == nil || n.enum.hasTrue
 	case "false":
-		return !n.hasEnum || n.enumFalse
+		return n.enum == nil || n.enum.hasFalse
 	case "null":
-		return !n.hasEnum || n.enumNull
+		return n.enum == nil || n.enum.hasNull
 	}
 	return false // not JSON
 }
@@ -487,17 +462,8 @@ func jsonNumber(lit string) bool {
 
 // str checks a string.
 func (n *quickNode) str(s string) bool {
-	if n.hasEnum {
-		found := false
-		for _, e := range n.enumStr {
-			if e == s {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
+	if n.enum != nil && !n.enum.hasString(s) {
+		return false
 	}
 	if n.minLen >= 0 || n.maxLen >= 0 {
 		l := utf8.RuneCountInString(s)
@@ -513,9 +479,9 @@ func (n *quickNode) str(s string) bool {
 
 // number checks a number: a literal the full check would read as it was
 // sent (see checkRun.number), of the type the schema asks, within its
-// bounds by a comparison that rounding cannot reverse.
+// bounds by a comparison that rounding cannot reverse, one of its enum's.
 func (n *quickNode) number(lit string) bool {
-	if n.hasEnum || n.format != nil || len(lit) > maxNumberLen || !jsonNumber(lit) {
+	if n.format != nil || len(lit) > maxNumberLen || !jsonNumber(lit) {
 		return false
 	}
 	integer := !strings.ContainsAny(lit, ".eE")
@@ -543,13 +509,13 @@ func (n *quickNode) number(lit string) bool {
 			return false
 		}
 	}
-	return true
+	return n.enum == nil || n.enum.hasNumber(lit)
 }
 
 // object checks an object: its properties, the keys it does not name,
 // the required ones, the number of keys; a key sent twice is a doubt.
 func (n *quickNode) object(p *scanner, depth int) bool {
-	if depth >= MaxDepth || n.hasEnum || n.format != nil {
+	if depth >= MaxDepth || n.enum != nil || n.format != nil {
 		return false
 	}
 	p.i++ // '{'
@@ -626,7 +592,7 @@ func (n *quickNode) objectEnd(seen uint64, count int) bool {
 
 // array checks an array: each item, and their number.
 func (n *quickNode) array(p *scanner, depth int) bool {
-	if depth >= MaxDepth || n.hasEnum || n.format != nil {
+	if depth >= MaxDepth || n.enum != nil || n.format != nil {
 		return false
 	}
 	p.i++ // '['

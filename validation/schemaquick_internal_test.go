@@ -129,7 +129,7 @@ func TestQuickReads(t *testing.T) {
 		{`{"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]},"b":{}}}`, `{"a":"x"}`, false},
 		{`{"type":"object","properties":{"a":{"uniqueItems":true}}}`, `{"a":[1]}`, false},
 		{`{"type":"object","properties":{"a":{"multipleOf":2}}}`, `{"a":2}`, false},
-		{`{"type":"object","properties":{"a":{"enum":[1,2]}}}`, `{"a":1}`, false},
+		{`{"type":"object","properties":{"a":{"enum":[1,2]}}}`, `{"a":1.0}`, true},                           // by value
 		{`{"type":"object","properties":{"a":{"type":"string","format":"regex"}}}`, `{"a":"x{1000}"}`, true}, // an annotation
 		{`{"type":"object","required":["a"]}`, `{"a":1}`, false},
 		{`{"type":"object","properties":{"n":{"$ref":"#"}}}`, `{}`, false},
