@@ -210,7 +210,12 @@ const passwordFormat = "password"
 
 // appendChildren appends the subschemas of sch.
 func appendChildren(stack []*jsonschema.Schema, sch *jsonschema.Schema) []*jsonschema.Schema {
-	stack = append(stack, inPlace(sch)...)
+	return appendMembers(append(stack, inPlace(sch)...), sch)
+}
+
+// appendMembers appends the subschemas sch applies to the members of a
+// value (and to the keys of an object), some of them nil.
+func appendMembers(stack []*jsonschema.Schema, sch *jsonschema.Schema) []*jsonschema.Schema {
 	stack = append(stack, sch.PropertyNames, sch.UnevaluatedProperties, sch.Contains, sch.Items2020,
 		sch.UnevaluatedItems, sch.ContentSchema)
 	stack = append(stack, sch.PrefixItems...)
