@@ -481,6 +481,12 @@ func (r *checkRun) segsOf(loc []string, name string) []seg {
 	return segs
 }
 
+// memberSegs is segsOf for the member name (which may be "") of the
+// object at loc.
+func (r *checkRun) memberSegs(loc []string, name string) []seg {
+	return append(r.segsOf(loc, ""), seg{key: name})
+}
+
 // add appends an item, computing its sort key: properties in the order
 // their schema writes them, elements by index, other members by key (a
 // key's own failures after its value's), unknown keys last in the order
@@ -653,19 +659,19 @@ func (r *checkRun) collect(e *jsonschema.ValidationError, keyOf []seg) {
 		}
 	case *kind.Required:
 		for _, name := range k.Missing {
-			r.add(sitem{how: howRequired, segs: r.segsOf(e.InstanceLocation, name)})
+			r.add(sitem{how: howRequired, segs: r.memberSegs(e.InstanceLocation, name)})
 		}
 	case *kind.DependentRequired:
 		for _, name := range k.Missing {
-			r.add(sitem{how: howDependent, segs: r.segsOf(e.InstanceLocation, name), by: k.Prop})
+			r.add(sitem{how: howDependent, segs: r.memberSegs(e.InstanceLocation, name), by: k.Prop})
 		}
 	case *kind.Dependency:
 		for _, name := range k.Missing {
-			r.add(sitem{how: howDependent, segs: r.segsOf(e.InstanceLocation, name), by: k.Prop})
+			r.add(sitem{how: howDependent, segs: r.memberSegs(e.InstanceLocation, name), by: k.Prop})
 		}
 	case *kind.AdditionalProperties:
 		for _, name := range k.Properties {
-			r.unknown(r.segsOf(e.InstanceLocation, name), node)
+			r.unknown(r.memberSegs(e.InstanceLocation, name), node)
 		}
 	case *kind.AdditionalItems:
 		r.tooMany(at(""), itemsBefore(node))
