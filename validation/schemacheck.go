@@ -100,7 +100,7 @@ func CompileSchema(schema []byte) (*Schema, error) {
 	}
 	s.width = s.widthOf()
 	if s.width < unbounded {
-		s.quick = quickOf(sch)
+		s.quick = quickOf(s)
 	}
 	return s, nil
 }
@@ -221,6 +221,7 @@ type checkRun struct {
 	keyUses map[keyUse]int
 	tooLong map[string]bool // the arrays reported as having too many items
 	empties map[string]bool // the required properties reported sent empty
+	more    []more          // failures counted, not kept (see report)
 }
 
 // sitem is one failure before it becomes a field: where it is, its sort
@@ -283,6 +284,12 @@ func (s *Schema) check(tool string, raw []byte, ignore []string, formatArg strin
 	r.inst = r.decode()
 	if r.tooCostly() {
 		return NewError(tool, []errorx.Field{costlyField(r.text, s.width == unbounded)})
+	}
+	if r.report() {
+		if len(r.items) == 0 {
+			return nil
+		}
+		return r.build(tool)
 	}
 	verr := s.root.Validate(r.inst)
 	if verr == nil && len(r.items) == 0 {
@@ -770,6 +777,12 @@ func (r *checkRun) emptyRequired(e *jsonschema.ValidationError, node *snode) boo
 	if v, _ := r.lookup(segs); v != "" || !r.requiredAt(segs) {
 		return false
 	}
+	return r.emptyAt(segs)
+}
+
+// emptyAt adds, once, the item of "" sent at segs for a required
+// property; it reports true.
+func (r *checkRun) emptyAt(segs []seg) bool {
 	if r.empties == nil {
 		r.empties = map[string]bool{}
 	}

@@ -40,6 +40,13 @@ func (r *checkRun) build(tool string) *errorx.Error {
 		}
 		c.add(top, nested, it.how == howUnknown, named)
 	}
+	cut := len(idx) - len(kept)
+	for _, m := range r.more {
+		for range m.n {
+			c.add(m.top, true, m.unknown, m.named)
+		}
+		cut += m.n
+	}
 	*e = errorx.Error{
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
@@ -48,7 +55,7 @@ func (r *checkRun) build(tool string) *errorx.Error {
 		Tool:     tool,
 		Fields:   fields,
 	}
-	if cut := len(idx) - len(kept); cut > 0 {
+	if cut > 0 {
 		e.Details.Set(errorx.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
 	}
 	return errorx.RedactSecrets(e, nil)

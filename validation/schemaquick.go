@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
 // The quick verdict: most calls are valid, and a valid call needs no
@@ -30,9 +31,10 @@ type quickNode struct {
 	ok    bool
 	types uint8 // quickNull… bits; 0: any type
 
-	// enum or const, as a set; an object or array sent against it is
-	// left to the full check.
+	// enum or const (isConst), as a set; an object or array sent against
+	// it is left to the full check.
 	enum                  *enumSet
+	isConst               bool
 	format                *jsonschema.Format
 	pattern               jsonschema.Regexp
 	minLen, maxLen        int // -1: none
@@ -46,6 +48,10 @@ type quickNode struct {
 	items                 *quickNode // nil: any item
 	propIndex             map[string]int
 	seenMask, seenAllowed bool
+	// For the report (see schemareport.go): the schema's node (nil for
+	// true) and its keywords' failures, as the library reports them.
+	node  *snode
+	fails quickFails
 }
 
 // quickProp is a property of an object's schema.
@@ -69,6 +75,8 @@ type quickBound struct {
 	f                float64
 	exact            bool // f is the bound, not its rounding
 	lower, exclusive bool
+	rat              *big.Rat                    // the bound
+	fail             *jsonschema.ValidationError // its failure
 }
 
 // The JSON types, as bits of quickNode.types.
@@ -93,9 +101,9 @@ const (
 
 // quickOf returns the quick verdict's reading of the compiled schema sch,
 // or nil when the quick verdict cannot read it at all.
-func quickOf(sch *jsonschema.Schema) *quickNode {
-	b := quickBuilder{built: map[*jsonschema.Schema]*quickNode{}, open: map[*jsonschema.Schema]bool{}}
-	n := b.node(sch)
+func quickOf(s *Schema) *quickNode {
+	b := quickBuilder{s: s, built: map[*jsonschema.Schema]*quickNode{}, open: map[*jsonschema.Schema]bool{}}
+	n := b.node(s.root)
 	if !n.ok {
 		return nil
 	}
@@ -106,6 +114,7 @@ func quickOf(sch *jsonschema.Schema) *quickNode {
 // that refers to itself through a value is not ok (its depth has no
 // bound the quick verdict would follow).
 type quickBuilder struct {
+	s     *Schema
 	built map[*jsonschema.Schema]*quickNode
 	open  map[*jsonschema.Schema]bool
 }
@@ -177,23 +186,30 @@ func (b *quickBuilder) read(sch *jsonschema.Schema) *quickNode {
 		if n.enum != nil {
 			return notQuick
 		}
-		n.enum = newEnumSet(&jsonschema.Enum{Values: []any{*sch.Const}})
+		n.enum, n.isConst = newEnumSet(&jsonschema.Enum{Values: []any{*sch.Const}}), true
 	}
 	n.format = sch.Format
 	n.pattern = sch.Pattern
 	n.minLen, n.maxLen = intOr(sch.MinLength), intOr(sch.MaxLength)
 	n.minItems, n.maxItems = intOr(sch.MinItems), intOr(sch.MaxItems)
 	n.minProps, n.maxProps = intOr(sch.MinProperties), intOr(sch.MaxProperties)
-	for _, bd := range []struct {
+	for _, bd := range []struct { // in the order the library checks them
 		r                *big.Rat
 		lower, exclusive bool
-	}{{sch.Minimum, true, false}, {sch.ExclusiveMinimum, true, true}, {sch.Maximum, false, false}, {sch.ExclusiveMaximum, false, true}} {
+		kind             jsonschema.ErrorKind
+	}{
+		{sch.Minimum, true, false, &kind.Minimum{Want: sch.Minimum}},
+		{sch.Maximum, false, false, &kind.Maximum{Want: sch.Maximum}},
+		{sch.ExclusiveMinimum, true, true, &kind.ExclusiveMinimum{Want: sch.ExclusiveMinimum}},
+		{sch.ExclusiveMaximum, false, true, &kind.ExclusiveMaximum{Want: sch.ExclusiveMaximum}},
+	} {
 		if bd.r != nil {
 			f, exact := bd.r.Float64()
 			if math.IsInf(f, 0) {
 				return notQuick
 			}
-			n.bounds = append(n.bounds, quickBound{f: f, exact: exact, lower: bd.lower, exclusive: bd.exclusive})
+			n.bounds = append(n.bounds, quickBound{f: f, exact: exact, lower: bd.lower, exclusive: bd.exclusive,
+				rat: bd.r, fail: keywordFailure(sch, bd.kind)})
 		}
 	}
 	if len(sch.Properties) > maxQuickProps {
@@ -239,6 +255,7 @@ func (b *quickBuilder) read(sch *jsonschema.Schema) *quickNode {
 	if sch.Items2020 != nil {
 		n.items = b.node(sch.Items2020)
 	}
+	n.node, n.fails = b.s.nodes[sch], failsOf(sch)
 	return n
 }
 
