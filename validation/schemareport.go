@@ -235,36 +235,40 @@ func (w *reporter) object(n *quickNode, x map[string]any) bool {
 		w.add(sitem{how: howKeyword, e: n.fails.maxProps, node: n.node})
 	}
 	for _, i := range n.required {
-		if name := n.props[i].name; !has(x, name) {
-			w.member(name, func() { w.add(sitem{how: howRequired}) })
+		if name := n.props[i].name; !hasKey(x, name) {
+			w.push(seg{key: name})
+			w.add(sitem{how: howRequired})
+			w.pop()
 		}
 	}
-	ok := true
 	for k, m := range x {
+		w.push(seg{key: k})
+		ok := true
 		switch i := n.prop(k); {
 		case i >= 0:
-			w.member(k, func() { ok = ok && w.value(n.props[i].node, m) })
+			ok = w.value(n.props[i].node, m)
 		case n.addl == addlNone:
-			w.member(k, func() { w.unknown(n) })
+			w.unknown(n)
 		case n.addl == addlSchema:
-			w.member(k, func() { ok = ok && w.value(n.addlNode, m) })
+			ok = w.value(n.addlNode, m)
+		}
+		w.pop()
+		if !ok {
+			return false
 		}
 	}
-	return ok
+	return true
 }
 
-// has reports whether x holds key.
-func has(x map[string]any, key string) bool {
+// hasKey reports whether x holds key.
+func hasKey(x map[string]any, key string) bool {
 	_, ok := x[key]
 	return ok
 }
 
-// member runs f with the member key on the path.
-func (w *reporter) member(key string, f func()) {
-	w.segs = append(w.segs, seg{key: key})
-	f()
-	w.segs = w.segs[:len(w.segs)-1]
-}
+// push and pop add a segment to the path and take it off.
+func (w *reporter) push(sg seg) { w.segs = append(w.segs, sg) }
+func (w *reporter) pop()        { w.segs = w.segs[:len(w.segs)-1] }
 
 // array checks an array: its count of items, its items; once the items
 // checked hold MaxFields failures, those of the rest are counted.
@@ -289,9 +293,9 @@ func (w *reporter) array(n *quickNode, x []any) bool {
 			counting = true
 			w.counting++
 		}
-		w.segs = append(w.segs, seg{index: i, isIdx: true})
+		w.push(seg{index: i, isIdx: true})
 		ok := w.value(n.items, m)
-		w.segs = w.segs[:len(w.segs)-1]
+		w.pop()
 		if !ok {
 			return false
 		}
