@@ -37,9 +37,10 @@ type Schema struct {
 	// arguments that are not JSON are not echoed; schemaSecrets: a
 	// schema marks values secret (writeOnly, format password).
 	secrets, schemaSecrets bool
-	// branchy: the schema refers to itself through a value; the
+	// width: the most evaluations of one value (unbounded when the
+	// schema refers to itself through a value); past a bound, the
 	// evaluations a check takes are counted first (see tooCostly).
-	branchy bool
+	width int64
 	// quick decides most valid arguments without the library (see
 	// schemaquick.go); nil when the schema's keywords leave it no say.
 	quick *quickNode
@@ -62,14 +63,22 @@ const schemaURL = "mcperr://tool/input-schema.json"
 //
 // Checking asserts formats (email, uri, date-time, uuid, ipv4,
 // hostname… as the JSON Schema specification defines them; unknown
-// formats are annotations) and contentEncoding base64. An invalid schema
+// formats are annotations), contentEncoding base64 and contentMediaType
+// application/json. Format "regex" and contentSchema are annotations:
+// checking them would compile, or decode and check, the caller's text
+// without a bound. An invalid schema
 // (not JSON, not valid against its draft's meta-schema, a pattern Go's
 // regexp package cannot compile, a $ref that leads back to itself without
-// reaching into the value) is an error wrapping ErrSchema.
+// reaching into the value) is an error wrapping ErrSchema, and so is one
+// nested more than 64 levels deep or holding more than 4,096 JSON
+// objects: compiling costs the library time that grows faster than that.
 func CompileSchema(schema []byte) (*Schema, error) {
 	raw := bytes.TrimSpace(schema)
 	if !json.Valid(raw) {
 		return nil, fmt.Errorf("%w: the schema is not valid JSON", ErrSchema)
+	}
+	if err := schemaShape(raw); err != nil {
+		return nil, err
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
@@ -94,11 +103,51 @@ func CompileSchema(schema []byte) (*Schema, error) {
 	if loc := s.loop(); loc != "" {
 		return nil, fmt.Errorf("%w: %s refers back to itself without reaching into the value", ErrSchema, strings.TrimPrefix(loc, schemaURL))
 	}
-	s.branchy = s.recursive()
-	if !s.branchy {
-		s.quick = quickOf(sch)
+	s.width = s.widthOf()
+	if s.width < unbounded {
+		s.quick = quickOf(s)
 	}
 	return s, nil
+}
+
+// maxSchemaDepth and maxSchemaObjects bound the schemas CompileSchema
+// accepts, in levels of JSON objects and arrays and in JSON objects: the
+// library's compile, which checks the schema against its draft's
+// meta-schema, costs time and memory cubic in the nesting (500 levels of
+// properties: 0.7 s and 1.1 GB; of anyOf: 1.7 s and 1.4 GB) and time
+// quadratic in the subschemas (8,000 properties: 0.9 s).
+const (
+	maxSchemaDepth   = 64
+	maxSchemaObjects = 4096
+)
+
+// schemaShape checks raw, a valid JSON text, against maxSchemaDepth and
+// maxSchemaObjects.
+func schemaShape(raw []byte) error {
+	depth, objects := 0, 0
+	for i := 0; i < len(raw); i++ {
+		switch raw[i] {
+		case '"':
+			for i++; raw[i] != '"'; i++ {
+				if raw[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			if raw[i] == '{' {
+				objects++
+			}
+			if depth++; depth > maxSchemaDepth {
+				return fmt.Errorf("%w: the schema is nested more than %d levels deep", ErrSchema, maxSchemaDepth)
+			}
+			if objects > maxSchemaObjects {
+				return fmt.Errorf("%w: the schema holds more than %d objects", ErrSchema, maxSchemaObjects)
+			}
+		case '}', ']':
+			depth--
+		}
+	}
+	return nil
 }
 
 // noLoader refuses to load anything: a schema is one document.
@@ -123,24 +172,24 @@ func (noLoader) Load(url string) (any, error) {
 // expected form, options, hint, rule and parameter. Arguments that are
 // not JSON, not an object, keys sent twice and nesting past MaxDepth are
 // reported as Bind reports them; a number beyond float64's range is
-// "overflow". Against a schema that refers to itself through a value and
-// offers alternatives on the way (the library checks a value once per
-// alternative at each level: exponential in the nesting), arguments that
-// would take more than a budget linear in their size are refused with one
-// field of rule depth at the top. At most MaxFields fields are kept, the
-// others counted as Bind counts them; but against a schema that checks
-// each item of a list and each member of a map on its own (no anyOf,
-// oneOf, not, if, contains, unevaluated…, propertyNames, dependentSchemas
-// or dynamic reference anywhere), a list or map of more than 200 values
-// is checked cut to its first ones in the documented order, as many as
-// hold more than MaxFields fields, so that a million failing items do not
-// cost a million errors of the library: the count of the fields left out
-// is then at least the number given (the failures certain of the values
-// left out: a type or a string length the schema does not allow, an
-// unknown key). A call with at most MaxFields fields is never cut. Sent
-// values are redacted when their schema is writeOnly or has format
-// password, when a name on their path is secret (secret.Is), and
-// for an unknown key near a secret property.
+// "overflow". The library evaluates a value once for each way the schema
+// reaches it (subschemas shared through anyOf, oneOf and allOf: exponential
+// in their levels; a schema that refers to itself through a value with
+// alternatives on the way: exponential in the nesting); arguments that
+// would take more evaluations than a budget linear in their size (10,000
+// plus 64 per value) are refused with one field at the top, of rule depth
+// for a schema that refers to itself ("Nested too deeply."), of rule
+// "cost" for another ("Too costly to check."). At most MaxFields fields
+// are kept, the others counted as Bind counts them. But against a schema that checks each item of a list and each member of
+// a map on its own (no anyOf, oneOf, not, if, contains, unevaluated…,
+// propertyNames, dependentSchemas or dynamic reference anywhere), a list
+// or map of more than 200 values is checked cut to its first ones in the
+// documented order, as many as hold more than MaxFields fields: the count
+// of the fields left out is then at least the number given (the failures
+// certain of the values left out). A call with at most MaxFields fields is
+// never cut. Sent values are redacted when their schema is writeOnly or
+// has format password, when a name on their path is secret
+// (secret.Is), and for an unknown key near a secret property.
 //
 // A schema whose $ref chain loops on one value is a server-side mistake:
 // INTERNAL_ERROR.
@@ -185,6 +234,7 @@ type checkRun struct {
 	tooLong map[string]bool // the arrays reported as having too many items
 	empties map[string]bool // the required properties reported sent empty
 	win     *window         // long lists and maps cut (see window); nil when none could be
+	more    []more          // failures counted, not kept (see report)
 }
 
 // sitem is one failure before it becomes a field: where it is, its sort
@@ -245,13 +295,20 @@ func (s *Schema) check(tool string, raw []byte, ignore []string, formatArg strin
 		return isecret.RedactError(NewError(tool, []errorx.Field{f}), nil)
 	}
 	r.inst = r.decode()
-	if s.branchy && r.tooCostly() {
-		return NewError(tool, []errorx.Field{costlyField(r.text)})
+	if r.tooCostly() {
+		return NewError(tool, []errorx.Field{costlyField(r.text, s.width == unbounded)})
 	}
 	inst := r.inst
 	if r.values > cutMin && s.plain() {
+		// A long list or map goes through the window: report keeps
+		// every failing member of a map.
 		r.win = &window{items: len(r.items), keys: len(r.keys)}
 		inst = r.view()
+	} else if r.report() {
+		if len(r.items) == 0 {
+			return nil
+		}
+		return r.build(tool)
 	}
 	for {
 		if verr := s.root.Validate(inst); verr != nil {
@@ -453,6 +510,12 @@ func (r *checkRun) segsOf(loc []string, name string) []seg {
 	return segs
 }
 
+// memberSegs is segsOf for the member name (which may be "") of the
+// object at loc.
+func (r *checkRun) memberSegs(loc []string, name string) []seg {
+	return append(r.segsOf(loc, ""), seg{key: name})
+}
+
 // add appends an item, computing its sort key: properties in the order
 // their schema writes them, elements by index, other members by key (a
 // key's own failures after its value's), unknown keys last in the order
@@ -617,6 +680,7 @@ func (r *checkRun) collect(e *jsonschema.ValidationError, keyOf []seg) {
 		return r.segsOf(e.InstanceLocation, name)
 	}
 	node := r.s.byLoc[e.SchemaURL]
+	e = enumFirst(e, node)
 	switch e.ErrorKind.(type) {
 	case *kind.Enum, *kind.Const, *kind.Format, *kind.Pattern, *kind.MinLength:
 		if keyOf == nil && r.emptyRequired(e, node) {
@@ -625,7 +689,7 @@ func (r *checkRun) collect(e *jsonschema.ValidationError, keyOf []seg) {
 	}
 	switch k := e.ErrorKind.(type) {
 	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
-		for _, c := range e.Causes {
+		for _, c := range ownFailure(e) {
 			r.collect(c, keyOf)
 		}
 	case *kind.AnyOf:
@@ -638,24 +702,24 @@ func (r *checkRun) collect(e *jsonschema.ValidationError, keyOf []seg) {
 		r.alternatives(e, node, keyOf, node.s.OneOf)
 	case *kind.PropertyNames:
 		segs := r.keyPath(node, k.Property)
-		for _, c := range e.Causes {
+		for _, c := range ownFailure(e) {
 			r.collect(c, segs)
 		}
 	case *kind.Required:
 		for _, name := range k.Missing {
-			r.add(sitem{how: howRequired, segs: r.segsOf(e.InstanceLocation, name)})
+			r.add(sitem{how: howRequired, segs: r.memberSegs(e.InstanceLocation, name)})
 		}
 	case *kind.DependentRequired:
 		for _, name := range k.Missing {
-			r.add(sitem{how: howDependent, segs: r.segsOf(e.InstanceLocation, name), by: k.Prop})
+			r.add(sitem{how: howDependent, segs: r.memberSegs(e.InstanceLocation, name), by: k.Prop})
 		}
 	case *kind.Dependency:
 		for _, name := range k.Missing {
-			r.add(sitem{how: howDependent, segs: r.segsOf(e.InstanceLocation, name), by: k.Prop})
+			r.add(sitem{how: howDependent, segs: r.memberSegs(e.InstanceLocation, name), by: k.Prop})
 		}
 	case *kind.AdditionalProperties:
 		for _, name := range k.Properties {
-			r.unknown(r.segsOf(e.InstanceLocation, name), node)
+			r.unknown(r.memberSegs(e.InstanceLocation, name), node)
 		}
 	case *kind.AdditionalItems:
 		r.tooMany(at(""), itemsBefore(node))
@@ -754,6 +818,12 @@ func (r *checkRun) emptyRequired(e *jsonschema.ValidationError, node *snode) boo
 	if v, _ := r.lookup(segs); v != "" || !r.requiredAt(segs) {
 		return false
 	}
+	return r.emptyAt(segs)
+}
+
+// emptyAt adds, once, the item of "" sent at segs for a required
+// property; it reports true.
+func (r *checkRun) emptyAt(segs []seg) bool {
 	if r.empties == nil {
 		r.empties = map[string]bool{}
 	}
@@ -936,13 +1006,13 @@ func (r *checkRun) alternatives(e *jsonschema.ValidationError, node *snode, keyO
 func emptyOnly(sch *jsonschema.Schema) bool {
 	c := *sch
 	c.Location, c.DraftVersion, c.Title, c.Description, c.Comment = "", 0, "", "", ""
-	switch {
+	switch e := enumOf(sch); {
 	case c.Types != nil && c.Types.ToStrings()[0] == "null" && len(c.Types.ToStrings()) == 1:
 		c.Types = nil
 	case c.Const != nil && isEmptyValue(*c.Const):
 		c.Const = nil
-	case c.Enum != nil && len(c.Enum.Values) == 1 && isEmptyValue(c.Enum.Values[0]):
-		c.Enum = nil
+	case e != nil && len(e.Values) == 1 && isEmptyValue(e.Values[0]):
+		dropEnum(&c)
 	default:
 		return false
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -131,4 +132,49 @@ func byPath(fs []errorx.Field) []errorx.Field {
 	out := slices.Clone(fs)
 	slices.SortStableFunc(out, func(a, b errorx.Field) int { return strings.Compare(a.Path, b.Path) })
 	return out
+}
+
+// TestSchemaBytesAgainstSDK: on the shapes of issue 29 where go-sdk's
+// own validator (google/jsonschema-go, after encoding/json, as go-sdk
+// checks a call) does comparable work, Check allocates at most twice its
+// bytes per byte sent: 64 KiB of array items against an enum of 16
+// numbers, failing (go-sdk stops at the first failure; Check reports the
+// first MaxFields and counts the rest) and valid; and, for a schema
+// whose subschemas are shared through anyOf ($defs d0…dk, each an anyOf
+// of two references to the next), a 10-byte call, which go-sdk
+// evaluates 2^k times and Check refuses. Before, the failing enum
+// allocated 1,632 bytes per byte sent (go-sdk: 30).
+func TestSchemaBytesAgainstSDK(t *testing.T) {
+	enum, shared := enumSchema(16), func(k int) string { return sharedAlternatives("anyOf", k) }
+	items := func(item string) string {
+		return `{"v":[` + repeat(65536/(len(item)+1), func(int) string { return item }) + `]}`
+	}
+	cases := []struct {
+		what, schema, args string
+	}{
+		{"enum, failing", enum, items("99")},
+		{"enum, valid", enum, items("7")},
+		{"shared anyOf, k=10 (checked)", shared(10), `{"v":1}`},
+	}
+	if testsize.Long() {
+		cases = append(cases, struct{ what, schema, args string }{"shared anyOf, k=12 (refused)", shared(12), `{"v":1}`})
+	}
+	for _, c := range cases {
+		s, err := validation.CompileSchema([]byte(c.schema))
+		require.NoError(t, err)
+		var gs jsonschema.Schema
+		require.NoError(t, json.Unmarshal([]byte(c.schema), &gs))
+		resolved, err := gs.Resolve(nil)
+		require.NoError(t, err)
+		args := []byte(c.args)
+		ours := testsize.Allocated(func() { _ = s.Check("t", args) })
+		theirs := testsize.Allocated(func() {
+			v := map[string]any{}
+			_ = json.Unmarshal(args, &v)
+			_ = resolved.Validate(&v)
+		})
+		per := func(n uint64) float64 { return float64(n) / float64(len(args)) }
+		t.Logf("%s: %.1f bytes allocated per byte sent, go-sdk's validator %.1f", c.what, per(ours), per(theirs))
+		assert.LessOrEqual(t, per(ours), 2*per(theirs), c.what)
+	}
 }

@@ -405,3 +405,23 @@ func TestSchemaNumbers(t *testing.T) {
 	require.Len(t, fs, 1)
 	assert.Equal(t, N(long), fs[0].Sent)
 }
+
+// TestSchemaEmptyKey: a member named "" is a member like any other: an
+// unknown key "" (it made Check panic: INTERNAL_ERROR), a required
+// property "" not sent.
+func TestSchemaEmptyKey(t *testing.T) {
+	for _, schema := range []string{
+		`{"properties":{"a":{}},"additionalProperties":false}`,
+		`{"properties":{"a":{}},"additionalProperties":false,"propertyNames":{"maxLength":5}}`, // the library's path
+	} {
+		fs := schemaFields(t, schema, `{"":1}`)
+		require.Len(t, fs, 1, schema)
+		assert.Equal(t, validation.RuleUnknown, fs[0].Rule, schema)
+		assert.Equal(t, "", fs[0].Path)
+		assert.Equal(t, json.Number("1"), fs[0].Sent)
+	}
+	fs := schemaFields(t, `{"properties":{"":{"type":"string"}},"required":[""],"propertyNames":{"maxLength":5}}`, `{}`)
+	require.Len(t, fs, 1)
+	assert.Equal(t, validation.RuleRequired, fs[0].Rule)
+	assert.False(t, fs[0].WasSent)
+}

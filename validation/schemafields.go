@@ -43,12 +43,18 @@ func (r *checkRun) build(tool string) *errorx.Error {
 		}
 		c.add(top, nested, it.how == howUnknown, named)
 	}
-	more := len(idx) - len(kept)
+	cut := len(idx) - len(kept)
 	if r.win != nil {
-		for _, cut := range r.win.cuts {
-			more += cut.certain
-			r.tallyCut(&c, cut)
+		for _, w := range r.win.cuts {
+			cut += w.certain
+			r.tallyCut(&c, w)
 		}
+	}
+	for _, m := range r.more {
+		for range m.n {
+			c.add(m.top, true, m.unknown, m.named)
+		}
+		cut += m.n
 	}
 	*e = errorx.Error{
 		Code:     errorx.CodeInvalidInput,
@@ -58,7 +64,7 @@ func (r *checkRun) build(tool string) *errorx.Error {
 		Tool:     tool,
 		Fields:   fields,
 	}
-	if cut := more; cut > 0 {
+	if cut > 0 {
 		e.Details.Set(codes.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
 	}
 	return isecret.RedactError(e, nil)
@@ -438,9 +444,9 @@ func tagOf(sch *jsonschema.Schema) (string, bool) {
 		return "lt=" + ratText(c.ExclusiveMaximum), true
 	case c.Const != nil && only(func(d *jsonschema.Schema) { d.Const = nil }):
 		return groupPart("eq", valueText(*c.Const))
-	case c.Enum != nil && only(func(d *jsonschema.Schema) { d.Enum = nil }):
+	case enumOf(&c) != nil && only(dropEnum):
 		var opts []string
-		for _, v := range c.Enum.Values {
+		for _, v := range enumOf(&c).Values {
 			o := valueText(v)
 			if strings.ContainsAny(o, " \t\n") {
 				if strings.Contains(o, "'") {
@@ -529,7 +535,6 @@ var schemaFormatTags = map[string]schemaFormatTag{
 	"json-pointer":  {tag: RuleFormat, param: "json-pointer", text: formatText{"Invalid JSON pointer.", "a JSON pointer (e.g. /items/0)"}},
 	"relative-json-pointer": {tag: RuleFormat, param: "relative-json-pointer",
 		text: formatText{"Invalid relative JSON pointer.", "a relative JSON pointer (e.g. 1/name)"}},
-	"regex":        {tag: RuleFormat, param: "regex", text: formatText{"Invalid regular expression.", "a regular expression (e.g. ^[a-z]+$)"}},
 	"uri-template": {tag: RuleFormat, param: "uri-template", text: formatText{"Invalid URI template.", "a URI template (e.g. /users/{id})"}},
 }
 

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
 // The quick verdict: most calls are valid, and a valid call needs no
@@ -30,13 +31,10 @@ type quickNode struct {
 	ok    bool
 	types uint8 // quickNull… bits; 0: any type
 
-	// enum and const: the strings, and whether true, false or null are
-	// among the values. A number, object or array sent against an enum or
-	// const is left to the full check.
-	hasEnum               bool
-	enumStr               []string
-	enumTrue, enumFalse   bool
-	enumNull              bool
+	// enum or const (isConst), as a set; an object or array sent against
+	// it is left to the full check.
+	enum                  *enumSet
+	isConst               bool
 	format                *jsonschema.Format
 	pattern               jsonschema.Regexp
 	minLen, maxLen        int // -1: none
@@ -50,6 +48,10 @@ type quickNode struct {
 	items                 *quickNode // nil: any item
 	propIndex             map[string]int
 	seenMask, seenAllowed bool
+	// For the report (see schemareport.go): the schema's node (nil for
+	// true) and its keywords' failures, as the library reports them.
+	node  *snode
+	fails quickFails
 }
 
 // quickProp is a property of an object's schema.
@@ -73,6 +75,8 @@ type quickBound struct {
 	f                float64
 	exact            bool // f is the bound, not its rounding
 	lower, exclusive bool
+	rat              *big.Rat                    // the bound
+	fail             *jsonschema.ValidationError // its failure
 }
 
 // The JSON types, as bits of quickNode.types.
@@ -97,9 +101,9 @@ const (
 
 // quickOf returns the quick verdict's reading of the compiled schema sch,
 // or nil when the quick verdict cannot read it at all.
-func quickOf(sch *jsonschema.Schema) *quickNode {
-	b := quickBuilder{built: map[*jsonschema.Schema]*quickNode{}, open: map[*jsonschema.Schema]bool{}}
-	n := b.node(sch)
+func quickOf(s *Schema) *quickNode {
+	b := quickBuilder{s: s, built: map[*jsonschema.Schema]*quickNode{}, open: map[*jsonschema.Schema]bool{}}
+	n := b.node(s.root)
 	if !n.ok {
 		return nil
 	}
@@ -110,6 +114,7 @@ func quickOf(sch *jsonschema.Schema) *quickNode {
 // that refers to itself through a value is not ok (its depth has no
 // bound the quick verdict would follow).
 type quickBuilder struct {
+	s     *Schema
 	built map[*jsonschema.Schema]*quickNode
 	open  map[*jsonschema.Schema]bool
 }
@@ -174,39 +179,37 @@ func (b *quickBuilder) read(sch *jsonschema.Schema) *quickNode {
 			}
 		}
 	}
-	if sch.Enum != nil {
-		n.hasEnum = true
-		for _, v := range sch.Enum.Values {
-			n.enumValue(v)
-		}
+	if e := enumOf(sch); e != nil {
+		n.enum = newEnumSet(e)
 	}
 	if sch.Const != nil {
-		if n.hasEnum {
+		if n.enum != nil {
 			return notQuick
 		}
-		n.hasEnum = true
-		n.enumValue(*sch.Const)
+		n.enum, n.isConst = newEnumSet(&jsonschema.Enum{Values: []any{*sch.Const}}), true
 	}
-	if f := sch.Format; f != nil {
-		if f.Name == "regex" {
-			return notQuick // the library checks it with its regexp engine
-		}
-		n.format = f
-	}
+	n.format = sch.Format
 	n.pattern = sch.Pattern
 	n.minLen, n.maxLen = intOr(sch.MinLength), intOr(sch.MaxLength)
 	n.minItems, n.maxItems = intOr(sch.MinItems), intOr(sch.MaxItems)
 	n.minProps, n.maxProps = intOr(sch.MinProperties), intOr(sch.MaxProperties)
-	for _, bd := range []struct {
+	for _, bd := range []struct { // in the order the library checks them
 		r                *big.Rat
 		lower, exclusive bool
-	}{{sch.Minimum, true, false}, {sch.ExclusiveMinimum, true, true}, {sch.Maximum, false, false}, {sch.ExclusiveMaximum, false, true}} {
+		kind             jsonschema.ErrorKind
+	}{
+		{sch.Minimum, true, false, &kind.Minimum{Want: sch.Minimum}},
+		{sch.Maximum, false, false, &kind.Maximum{Want: sch.Maximum}},
+		{sch.ExclusiveMinimum, true, true, &kind.ExclusiveMinimum{Want: sch.ExclusiveMinimum}},
+		{sch.ExclusiveMaximum, false, true, &kind.ExclusiveMaximum{Want: sch.ExclusiveMaximum}},
+	} {
 		if bd.r != nil {
 			f, exact := bd.r.Float64()
 			if math.IsInf(f, 0) {
 				return notQuick
 			}
-			n.bounds = append(n.bounds, quickBound{f: f, exact: exact, lower: bd.lower, exclusive: bd.exclusive})
+			n.bounds = append(n.bounds, quickBound{f: f, exact: exact, lower: bd.lower, exclusive: bd.exclusive,
+				rat: bd.r, fail: keywordFailure(sch, bd.kind)})
 		}
 	}
 	if len(sch.Properties) > maxQuickProps {
@@ -252,6 +255,7 @@ func (b *quickBuilder) read(sch *jsonschema.Schema) *quickNode {
 	if sch.Items2020 != nil {
 		n.items = b.node(sch.Items2020)
 	}
+	n.node, n.fails = b.s.nodes[sch], failsOf(sch)
 	return n
 }
 
@@ -273,29 +277,12 @@ func intOr(p *int) int {
 	return *p
 }
 
-// enumValue adds v, a value of an enum or const, to n.
-func (n *quickNode) enumValue(v any) {
-	switch x := v.(type) {
-	case string:
-		n.enumStr = append(n.enumStr, x)
-	case bool:
-		if x {
-			n.enumTrue = true
-		} else {
-			n.enumFalse = true
-		}
-	case nil:
-		n.enumNull = true
-	}
-	// Numbers, objects and arrays: a value of those types sent against
-	// the enum is left to the full check.
-}
-
 // quickKnows reports whether sch uses only keywords the quick verdict
 // decides (annotations aside): the others must all be unset.
 func quickKnows(sch *jsonschema.Schema) bool {
 	c := *sch
-	c.Types, c.Enum, c.Const, c.Format, c.Pattern = nil, nil, nil, nil, nil
+	dropEnum(&c)
+	c.Types, c.Const, c.Format, c.Pattern = nil, nil, nil, nil
 	c.MinLength, c.MaxLength, c.MinItems, c.MaxItems, c.MinProperties, c.MaxProperties = nil, nil, nil, nil, nil, nil
 	c.Minimum, c.Maximum, c.ExclusiveMinimum, c.ExclusiveMaximum = nil, nil, nil, nil
 	c.Properties, c.Required, c.AdditionalProperties, c.Items, c.Items2020, c.AdditionalItems = nil, nil, nil, nil, nil, nil
@@ -385,11 +372,11 @@ func (n *quickNode) valid(p *scanner, depth int) bool {
 	}
 	switch lit {
 	case "true":
-		return !n.hasEnum || n.enumTrue
+		return n.enum == nil || n.enum.hasTrue
 	case "false":
-		return !n.hasEnum || n.enumFalse
+		return n.enum == nil || n.enum.hasFalse
 	case "null":
-		return !n.hasEnum || n.enumNull
+		return n.enum == nil || n.enum.hasNull
 	}
 	return false // not JSON
 }
@@ -492,17 +479,8 @@ func jsonNumber(lit string) bool {
 
 // str checks a string.
 func (n *quickNode) str(s string) bool {
-	if n.hasEnum {
-		found := false
-		for _, e := range n.enumStr {
-			if e == s {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
+	if n.enum != nil && !n.enum.hasString(s) {
+		return false
 	}
 	if n.minLen >= 0 || n.maxLen >= 0 {
 		l := utf8.RuneCountInString(s)
@@ -518,9 +496,9 @@ func (n *quickNode) str(s string) bool {
 
 // number checks a number: a literal the full check would read as it was
 // sent (see checkRun.number), of the type the schema asks, within its
-// bounds by a comparison that rounding cannot reverse.
+// bounds by a comparison that rounding cannot reverse, one of its enum's.
 func (n *quickNode) number(lit string) bool {
-	if n.hasEnum || n.format != nil || len(lit) > maxNumberLen || !jsonNumber(lit) {
+	if n.format != nil || len(lit) > maxNumberLen || !jsonNumber(lit) {
 		return false
 	}
 	integer := !strings.ContainsAny(lit, ".eE")
@@ -548,13 +526,13 @@ func (n *quickNode) number(lit string) bool {
 			return false
 		}
 	}
-	return true
+	return n.enum == nil || n.enum.hasNumber(lit)
 }
 
 // object checks an object: its properties, the keys it does not name,
 // the required ones, the number of keys; a key sent twice is a doubt.
 func (n *quickNode) object(p *scanner, depth int) bool {
-	if depth >= MaxDepth || n.hasEnum || n.format != nil {
+	if depth >= MaxDepth || n.enum != nil || n.format != nil {
 		return false
 	}
 	p.i++ // '{'
@@ -631,7 +609,7 @@ func (n *quickNode) objectEnd(seen uint64, count int) bool {
 
 // array checks an array: each item, and their number.
 func (n *quickNode) array(p *scanner, depth int) bool {
-	if depth >= MaxDepth || n.hasEnum || n.format != nil {
+	if depth >= MaxDepth || n.enum != nil || n.format != nil {
 		return false
 	}
 	p.i++ // '['

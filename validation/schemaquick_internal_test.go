@@ -129,8 +129,8 @@ func TestQuickReads(t *testing.T) {
 		{`{"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]},"b":{}}}`, `{"a":"x"}`, false},
 		{`{"type":"object","properties":{"a":{"uniqueItems":true}}}`, `{"a":[1]}`, false},
 		{`{"type":"object","properties":{"a":{"multipleOf":2}}}`, `{"a":2}`, false},
-		{`{"type":"object","properties":{"a":{"enum":[1,2]}}}`, `{"a":1}`, false},
-		{`{"type":"object","properties":{"a":{"type":"string","format":"regex"}}}`, `{"a":"x"}`, false},
+		{`{"type":"object","properties":{"a":{"enum":[1,2]}}}`, `{"a":1.0}`, true},                           // by value
+		{`{"type":"object","properties":{"a":{"type":"string","format":"regex"}}}`, `{"a":"x{1000}"}`, true}, // an annotation
 		{`{"type":"object","required":["a"]}`, `{"a":1}`, false},
 		{`{"type":"object","properties":{"n":{"$ref":"#"}}}`, `{}`, false},
 		{`{"type":"object","propertyNames":{"maxLength":3}}`, `{}`, false},
@@ -148,6 +148,8 @@ func TestQuickReads(t *testing.T) {
 // (near the schema's values and bounds, with keys sent twice, escapes and
 // long numbers mixed in), whenever it says valid, Check without it returns
 // nil. It must also decide most valid arguments of the schemas it reads.
+// Check with it (and the report of failing calls) and without it return
+// the same error.
 func TestQuickAgreesWithCheck(t *testing.T) {
 	schemas := testsize.N(300, 3000)
 	g := &jsGen{r: rand.New(rand.NewPCG(22, 7)), nums: quickNumbers}
@@ -171,7 +173,9 @@ func TestQuickAgreesWithCheck(t *testing.T) {
 			if g.r.IntN(6) == 0 {
 				args = g.garble(args)
 			}
-			want := f.Check("t", args) == nil
+			checked := f.Check("t", args)
+			require.Equal(t, checked, s.Check("t", args), "schema %s\nargs %s: the report and the library differ", raw, args)
+			want := checked == nil
 			got := s.quick != nil && s.quick.quickValid(args)
 			if txt := strings.TrimSpace(string(args)); got && (!want || txt != "" && txt != "null" && !json.Valid(args)) {
 				t.Fatalf("schema %s\nargs %s\nthe quick verdict says valid, Check: %v", raw, args, f.Check("t", args))
@@ -390,4 +394,41 @@ func FuzzQuickVerdict(f *testing.F) {
 			t.Fatalf("the quick verdict says valid of %q; Check: %v", args, err)
 		}
 	})
+}
+
+// TestReportAgreesWithLibrary: on arrays whose failures pass MaxFields
+// (counted, not kept), nested or not, Check's report gives the error the
+// library's path gives, field for field and count for count.
+// TestQuickAgreesWithCheck compares them on generated schemas and
+// arguments.
+func TestReportAgreesWithLibrary(t *testing.T) {
+	repeat := func(n int, item func(int) string) string {
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = item(i)
+		}
+		return strings.Join(parts, ",")
+	}
+
+	for _, c := range []struct{ schema, args string }{
+		{`{"type":"object","properties":{"v":{"type":"array","items":{"type":"integer","enum":[1,2,3]}}}}`,
+			`{"v":[` + repeat(250, func(i int) string { return []string{"9", "1", `"x"`, "2.5", "3.0"}[i%5] }) + `]}`},
+		{`{"type":"object","properties":{"v":{"type":"array","items":{"type":"object","properties":{"a":{"type":"string","minLength":1,"pattern":"^a"},
+			"b":{"type":"integer","minimum":0.5,"exclusiveMaximum":10}},"required":["a","b"],"additionalProperties":false}},"w":{}},"required":["v","w"]}`,
+			`{"v":[` + repeat(120, func(i int) string {
+				return []string{`{"a":"","b":0.5}`, `{"a":"x","c":1}`, `{"b":10}`, `{"a":"ab","b":1e1}`, `{}`}[i%5]
+			}) + `],"zz":1}`},
+		{`{"type":"object","properties":{"m":{"type":"array","items":{"type":"array","items":{"type":"string","maxLength":1}}}},"additionalProperties":{"type":"array","items":{"const":1}}}`,
+			`{"m":[` + repeat(60, func(int) string { return `["aa","b","cc"]` }) + `],"other":[` + repeat(150, func(int) string { return `2` }) + `]}`},
+	} {
+		s, err := CompileSchema([]byte(c.schema))
+		require.NoError(t, err)
+		r := &checkRun{s: s, text: c.args}
+		r.inst = r.decode()
+		require.True(t, r.report(), "reported without the library: %s", c.schema)
+		require.NotEmpty(t, r.more, "failures counted: %s", c.schema)
+		want, got := full(s).Check("t", []byte(c.args)), s.Check("t", []byte(c.args))
+		require.Equal(t, want, got, "schema %s", c.schema)
+		require.Error(t, got)
+	}
 }

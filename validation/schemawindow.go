@@ -81,7 +81,7 @@ func (s *Schema) plain() bool {
 }
 
 func (s *Schema) computePlain() bool {
-	if s.branchy {
+	if s.width == unbounded {
 		return false
 	}
 	for sch, n := range s.nodes {

@@ -7,5 +7,7 @@
 // value it holds; mcp-go's tool name and the identity of its schema), so
 // that a tool added again with another schema is compiled again and the
 // old entry is never read. The cache is bounded: past MaxEntries it
-// starts over.
+// evicts one entry, a stale one (not asked for lately: a tool replaced or
+// removed) first, so that a server with more tools than the bound
+// compiles again only about as many as exceed it.
 package schemacache
