@@ -12,20 +12,19 @@ import (
 // status, else the code's catalog status, else the class's.
 func TestEffectiveStatus(t *testing.T) {
 	for _, c := range []struct {
-		e         *errorx.Error
-		status    int
-		retryable bool
+		e      *errorx.Error
+		status int
 	}{
-		{errorx.New("RATE_LIMITED", ""), 429, true},
-		{errorx.New("INVALID_INPUT", ""), 400, false}, // not retried unchanged (but recoverable, below)
-		{errorx.New("AGENT_UNAVAILABLE", ""), 503, true},
-		{errorx.New("MCP_ERROR", ""), 502, false}, // "Maybe" with a non-TRANSIENT class
-		{errorx.New("NETWORK_ERROR", ""), 503, true},
-		{errorx.New("Custom", ""), 500, false},
-		{errorx.New("Custom", "").WithClass(errorx.ClassTransient), 503, true},
-		{errorx.New("Custom", "").WithClass(errorx.ClassNotFound).WithStatus(410), 410, false},
-		{errorx.New("RATE_LIMITED", "").WithRetryable(false), 429, false},
-		{&errorx.Error{Code: "CONFLICT"}, 409, false},
+		{errorx.New("RATE_LIMITED", ""), 429},
+		{errorx.New("INVALID_INPUT", ""), 400},
+		{errorx.New("AGENT_UNAVAILABLE", ""), 503},
+		{errorx.New("MCP_ERROR", ""), 502},
+		{errorx.New("NETWORK_ERROR", ""), 503},
+		{errorx.New("Custom", ""), 500},
+		{errorx.New("Custom", "").WithClass(errorx.ClassTransient), 503},
+		{errorx.New("Custom", "").WithClass(errorx.ClassNotFound).WithStatus(410), 410},
+		{errorx.New("RATE_LIMITED", "").WithRetryable(false), 429},
+		{&errorx.Error{Code: "CONFLICT"}, 409},
 	} {
 		assert.Equal(t, c.status, effectiveStatus(c.e), "%s/%v: status", c.e.Code, c.e.EffectiveClass())
 	}
