@@ -38,7 +38,7 @@ func (d Contract) Render(e *errorx.Error) *Result {
 	return renderText(d, e)
 }
 
-// AppendText appends the error object's JSON to dst.
+// appendText appends the error object's JSON to dst.
 func (Contract) appendText(dst []byte, e *errorx.Error) []byte {
 	w := jsonw.Writer{B: dst, Style: jsonw.GoNoHTML}
 	writeContractObject(&w, e)

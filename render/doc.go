@@ -69,8 +69,9 @@
 // The policy is written once, here, as methods any adapter calls, mcperr's
 // two and one for another SDK alike (Example_adapter writes one for a
 // made-up SDK): the adapter describes the call in a Call (the tool, its
-// arguments, the server's Tools, the SDK's own protocol errors), asks
-// Failed whether the handler failed, and hands the rest to HandleError,
+// arguments, the server's Tools, the SDK's own protocol errors), checks
+// whether the handler failed (no result, or an error that is not a nil
+// *errorx.Error), and hands the rest to HandleError,
 // HandlePanic (in its deferred recover) and HandleResult; RenderCall serves
 // a handler that builds its own result. The Renderer reads the arguments
 // and asks about the tools only while it handles an error.

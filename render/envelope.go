@@ -51,7 +51,7 @@ type Envelope struct {
 	RequestID bool
 }
 
-// DefaultVersion is the envelope's version string when none is set.
+// defaultVersion is the envelope's version string when none is set.
 const defaultVersion = "1.0.0"
 
 // envelopeParts are the members the envelope's details may hold.
@@ -68,7 +68,7 @@ func (d Envelope) Render(e *errorx.Error) *Result {
 	return renderText(d, e)
 }
 
-// ErrorCode returns the error_code the envelope writes for e.
+// errorCode returns the error_code the envelope writes for e.
 func (d Envelope) errorCode(e *errorx.Error) string {
 	if !d.ToolPrefix || e.Tool == "" || e.Code == "" {
 		return e.Code
@@ -108,7 +108,7 @@ func toolPrefix(tool string) string {
 	return b.String()
 }
 
-// AppendText appends the envelope's JSON to dst.
+// appendText appends the envelope's JSON to dst.
 func (d Envelope) appendText(dst []byte, e *errorx.Error) []byte {
 	w := jsonw.Writer{B: dst, Style: jsonw.Go, SortKeys: true}
 	code := d.errorCode(e)

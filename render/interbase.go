@@ -32,7 +32,7 @@ func (d Interbase) Render(e *errorx.Error) *Result {
 	return renderText(d, e)
 }
 
-// AppendText appends the text block's JSON to dst.
+// appendText appends the text block's JSON to dst.
 func (Interbase) appendText(dst []byte, e *errorx.Error) []byte {
 	w := jsonw.Writer{B: dst, Style: jsonw.Go, SortKeys: true}
 	class := e.EffectiveClass().String()

@@ -9,7 +9,7 @@ import (
 	"github.com/mcperr/mcperr/internal/sentence"
 )
 
-// NeedsInputKind is the discriminator of an elicitation object.
+// needsInputKind is the discriminator of an elicitation object.
 const needsInputKind = "needsInput:v1"
 
 // renderNeedsInput writes e as the reference's needsInput:v1 elicitation:

@@ -46,8 +46,8 @@ type ToolError struct {
 	NeedsInput bool
 }
 
-// ToolErrorKind is the discriminator of a toolError:v1 object (its "kind"
-// member), as NeedsInputKind is of a needsInput:v1 one.
+// toolErrorKind is the discriminator of a toolError:v1 object (its "kind"
+// member), as needsInputKind is of a needsInput:v1 one.
 const toolErrorKind = "toolError:v1"
 
 // toolErrorParts are the members toolError:v1's details may hold.
@@ -117,7 +117,7 @@ func (d ToolError) copies() int {
 	return 2
 }
 
-// AppendJSON appends the toolError:v1 object as compact JSON (the bytes of
+// appendJSON appends the toolError:v1 object as compact JSON (the bytes of
 // structuredContent).
 func (d ToolError) appendJSON(dst []byte, e *errorx.Error) []byte {
 	w := jsonw.Writer{B: dst, Style: jsonw.JS}
@@ -125,7 +125,7 @@ func (d ToolError) appendJSON(dst []byte, e *errorx.Error) []byte {
 	return w.B
 }
 
-// AppendMarkdown appends the human-readable block, which carries the whole
+// appendMarkdown appends the human-readable block, which carries the whole
 // error (see the type's documentation).
 func (d ToolError) appendMarkdown(dst []byte, e *errorx.Error) []byte {
 	return appendMarkdown(dst, e, adapt.ToolErrorCode(e))

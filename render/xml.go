@@ -59,7 +59,7 @@ func (d XML) Render(e *errorx.Error) *Result {
 	return renderText(d, e)
 }
 
-// AppendText appends the XML document to dst.
+// appendText appends the XML document to dst.
 func (d XML) appendText(dst []byte, e *errorx.Error) []byte {
 	switch {
 	case len(e.Fields) > 0 && !impliedRequired(e):
