@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/render"
 )
@@ -105,16 +104,6 @@ func ExampleRetry() {
 	// Output: done <nil> 2
 }
 
-func ExampleReadFusionField() {
-	f := adapt.ReadFusionField("age", "Number must be greater than or equal to 18 You sent: 10. Must be >= 18.")
-	fmt.Printf("%s | %v | %s\n", f.Message, f.Sent, f.Hint)
-	f = adapt.ReadFusionField("tags", "Expected string, received array You sent: array(3). Expected type: string.")
-	fmt.Printf("%s | %v (%T) | %s\n", f.Message, f.Sent, f.Sent, f.Hint)
-	// Output:
-	// Number must be greater than or equal to 18 | 10 | Must be >= 18.
-	// Expected string, received array | array(3) (format.SentText) | Expected type: string.
-}
-
 // searchTools is a server's tools as an adapter shows them to the
 // Renderer: search's inputSchema lists the per-call format argument.
 type searchTools struct{}
@@ -132,7 +121,7 @@ func ExampleWithFormatArgument() {
 	// The server lets each call pick toolError:v1's blocks. Its tools'
 	// schemas list the argument (validation.WithFormatArgument("format")
 	// writes it), and the Renderer reads it only from calls of tools that do.
-	r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument(format.Argument))
+	r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument("format"))
 	fmt.Println(r.FormatArgument())
 	call := &render.Call{Tool: "search", Arguments: json.RawMessage(`{"query":"q","format":"json"}`), Tools: searchTools{}}
 	res := r.RenderCall(context.Background(), call, errorx.Transient("The index is rebuilding."))

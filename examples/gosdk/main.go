@@ -19,7 +19,6 @@ import (
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
 	"github.com/mcperr/mcperr/gosdk"
-	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -256,7 +255,7 @@ type matches struct {
 // error, but its tool declares an outputSchema, so the renderer sets
 // isError anyway (see render.OutputSchemaSafe).
 func findFiles(context.Context, *mcp.CallToolRequest, findArgs) (*mcp.CallToolResult, matches, error) {
-	return nil, matches{}, errorx.New(codes.Deprecated, "files.find is deprecated and no longer returns results. Use search instead.").
+	return nil, matches{}, errorx.New("DEPRECATED", "files.find is deprecated and no longer returns results. Use search instead.").
 		WithSeverity(errorx.SeverityWarning).
 		WithActions("search")
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
-	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -95,7 +94,7 @@ func getProject(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 
 // stringArgument returns the string argument name. A caller that did not
 // send it gets errorx.Required; one that sent something else (a number,
-// null, an object) gets sentence.WrongType, which shows what was sent.
+// null, an object) gets wrongType's error, which shows what was sent.
 func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error) {
 	v, sent := req.GetArguments()[name]
 	if !sent {
@@ -103,7 +102,17 @@ func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error
 	}
 	s, ok := v.(string)
 	if !ok {
-		return "", sentence.WrongType(name, v, "string")
+		return "", wrongType(name, v)
 	}
 	return s, nil
+}
+
+// wrongType is the INVALID_FIELD_TYPE error for an argument name that is
+// not a string: it names the argument through errorx.Quote and shows what
+// was sent.
+func wrongType(name string, sent any) *errorx.Error {
+	q := errorx.Quote(name)
+	return errorx.New("INVALID_FIELD_TYPE", "Field "+q+" must be a string.").
+		WithRecovery("Send " + q + " as a string and retry.").
+		WithFields(errorx.Field{Path: name, Sent: sent, WasSent: true, Message: "Wrong type.", Expected: "string", Rule: "type"})
 }

@@ -17,8 +17,6 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
-	"github.com/mcperr/mcperr/internal/codes"
-	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -174,7 +172,7 @@ func readFile(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 
 // stringArgument returns the string argument name. A caller that did not
 // send it gets errorx.Required; one that sent something else (a number,
-// null, an object) gets sentence.WrongType, which shows what was sent.
+// null, an object) gets wrongType's error, which shows what was sent.
 func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error) {
 	v, sent := req.GetArguments()[name]
 	if !sent {
@@ -182,7 +180,7 @@ func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error
 	}
 	s, ok := v.(string)
 	if !ok {
-		return "", sentence.WrongType(name, v, "string")
+		return "", wrongType(name, v)
 	}
 	return s, nil
 }
@@ -213,21 +211,21 @@ func createUser(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 	args := req.GetArguments()
 	var fields []errorx.Field
 	if name, sent := args["name"]; !sent {
-		fields = append(fields, sentence.RequiredField("name"))
+		fields = append(fields, errorx.Field{Path: "name", Message: "Required.", Rule: "required"})
 	} else if s, _ := name.(string); s == "" {
-		fields = append(fields, sentence.SentField("name", name, "Must be a non-empty string."))
+		fields = append(fields, errorx.Field{Path: "name", Sent: name, WasSent: true, Message: "Must be a non-empty string."})
 	}
 	if email, sent := args["email"]; !sent {
-		fields = append(fields, sentence.RequiredField("email"))
+		fields = append(fields, errorx.Field{Path: "email", Message: "Required.", Rule: "required"})
 	} else if s, _ := email.(string); !strings.Contains(s, "@") {
-		f := sentence.SentField("email", email, "Invalid email address.")
+		f := errorx.Field{Path: "email", Sent: email, WasSent: true, Message: "Invalid email address."}
 		f.Expected, f.Rule = "a valid email address (e.g. user@example.com)", "email"
 		fields = append(fields, f)
 	}
 	if role, sent := args["role"]; !sent {
-		fields = append(fields, sentence.RequiredField("role"))
+		fields = append(fields, errorx.Field{Path: "role", Message: "Required.", Rule: "required"})
 	} else if s, _ := role.(string); s != "admin" && s != "user" {
-		f := sentence.SentField("role", role, "Invalid role.")
+		f := errorx.Field{Path: "role", Sent: role, WasSent: true, Message: "Invalid role."}
 		f.Options, f.Rule = roles, "oneof"
 		fields = append(fields, f)
 	}
@@ -235,11 +233,11 @@ func createUser(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 	n, isNumber := age.(float64)
 	switch {
 	case !sent:
-		fields = append(fields, sentence.RequiredField("age"))
+		fields = append(fields, errorx.Field{Path: "age", Message: "Required.", Rule: "required"})
 	case !isNumber:
-		fields = append(fields, sentence.WrongTypeField("age", age, "number"))
+		fields = append(fields, errorx.Field{Path: "age", Sent: age, WasSent: true, Message: "Wrong type.", Expected: "number", Rule: "type"})
 	case n < 18:
-		f := sentence.SentField("age", age, "Too young.")
+		f := errorx.Field{Path: "age", Sent: age, WasSent: true, Message: "Too young."}
 		f.Hint, f.Rule = "Must be >= 18.", "gte"
 		fields = append(fields, f)
 	}
@@ -297,7 +295,7 @@ type matches struct {
 // but its tool declares an outputSchema, so the renderer sets isError anyway
 // (see render.OutputSchemaSafe).
 func findFiles(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, errorx.New(codes.Deprecated, "files.find is deprecated and no longer returns results. Use search instead.").
+	return nil, errorx.New("DEPRECATED", "files.find is deprecated and no longer returns results. Use search instead.").
 		WithSeverity(errorx.SeverityWarning).
 		WithActions("search")
 }
@@ -317,4 +315,14 @@ func formatArgument(d render.Dialect) string {
 		return "format"
 	}
 	return ""
+}
+
+// wrongType is the INVALID_FIELD_TYPE error for an argument name that is
+// not a string: it names the argument through errorx.Quote and shows what
+// was sent.
+func wrongType(name string, sent any) *errorx.Error {
+	q := errorx.Quote(name)
+	return errorx.New("INVALID_FIELD_TYPE", "Field "+q+" must be a string.").
+		WithRecovery("Send " + q + " as a string and retry.").
+		WithFields(errorx.Field{Path: name, Sent: sent, WasSent: true, Message: "Wrong type.", Expected: "string", Rule: "type"})
 }

@@ -1,4 +1,4 @@
-package errorx_test
+package secret_test
 
 import (
 	"fmt"
