@@ -26,10 +26,8 @@ func TestDependencies(t *testing.T) {
 		forbidden []string
 	}{
 		{"./errorx", []string{mcpGo, goSDK}},
-		{"./format", []string{mcpGo, goSDK}},
 		{"./render/...", []string{mcpGo, goSDK}},
 		{"./validation", []string{mcpGo, goSDK}},
-		{"./golden", []string{mcpGo, goSDK}},
 		{"./internal/...", []string{mcpGo, goSDK}},
 		{"./cmd/mcperr", []string{mcpGo, goSDK}},
 		{"./mcpgo", []string{goSDK}},

@@ -9,9 +9,6 @@
 //     retry delay and per-field violations that say what the caller sent.
 //     It classifies ordinary Go errors and HTTP statuses, has a JSON form,
 //     a retry policy and secret redaction.
-//   - [github.com/mcperr/mcperr/format]: the text primitives every dialect
-//     shares: JSON and XML escaping, JavaScript number formatting, the
-//     "You sent" formatter and toolError:v1's markdown/json/both mode.
 //   - [github.com/mcperr/mcperr/render]: a tool result in no SDK's types
 //     ([render.Result]); the five dialects (interbase, toolerror, xml,
 //     contract, envelope), each rendering an error into a Result and
@@ -31,11 +28,10 @@
 //     (github.com/modelcontextprotocol/go-sdk): a receiving middleware,
 //     typed tools bound by validation, Decode and CallWithRetry for go-sdk
 //     results.
-//   - [github.com/mcperr/mcperr/golden]: golden-file assertions.
 //   - [github.com/mcperr/mcperr/cmd/mcperr]: the command line (render, parse,
 //     dialects, tour).
 //
-// The core (errorx, format, render, validation, the command) imports no MCP
+// The core (errorx, render, validation, the command) imports no MCP
 // SDK; each adapter links its SDK alone. A server (on mcp-go here;
 // gosdk.Middleware does the same on go-sdk) picks a dialect once:
 //

@@ -76,7 +76,6 @@ var preludes = map[string][][2]string{
 		{"os", "os.Exit"},
 		{"time", "time.Second"},
 		{"github.com/mcperr/mcperr/errorx", "errorx.New"},
-		{"github.com/mcperr/mcperr/format", "format.Argument"},
 		{"github.com/mcperr/mcperr/render", "render.NewRenderer"},
 		{"github.com/mcperr/mcperr/validation", "validation.Bind[struct{}]"},
 	},

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	isecret "github.com/mcperr/mcperr/internal/secret"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // BenchmarkDetailsSet builds Details of n keys with Set; small sizes must
@@ -35,31 +37,31 @@ func BenchmarkDetailsSet(b *testing.B) {
 func BenchmarkRedactSecrets(b *testing.B) {
 	e := errorx.New("INVALID_INPUT", "2 arguments are invalid.").
 		WithDetail("entity_id", "proj_xyz").WithDetail("count", 3).
-		WithFields(errorx.SentField("email", "bad-email", "m"), errorx.SentField("password", "hunter2", "m"),
-			errorx.SentField("config", map[string]any{"name": "a", "tags": []any{"x", "y"}}, "m"))
+		WithFields(sentence.SentField("email", "bad-email", "m"), sentence.SentField("password", "hunter2", "m"),
+			sentence.SentField("config", map[string]any{"name": "a", "tags": []any{"x", "y"}}, "m"))
 	plain := errorx.New("INVALID_INPUT", "1 argument is invalid.").
-		WithDetail("entity_id", "proj_xyz").WithFields(errorx.SentField("email", "bad-email", "m"))
+		WithDetail("entity_id", "proj_xyz").WithFields(sentence.SentField("email", "bad-email", "m"))
 	b.Run("secret", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = errorx.RedactSecrets(e, nil)
+			_ = isecret.RedactError(e, nil)
 		}
 	})
 	b.Run("plain", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = errorx.RedactSecrets(plain, nil)
+			_ = isecret.RedactError(plain, nil)
 		}
 	})
 	// Sent strings with the characters credential masking looks at (":",
 	// "-", "=", "@"), none a credential: the common case of a failing field.
 	text := errorx.New("INVALID_INPUT", "4 arguments are invalid.").WithFields(
-		errorx.SentField("when", "2024-01-02T10:30:00Z", "m"), errorx.SentField("url", "https://api.example.com/v1/items?id=42&sort=asc", "m"),
-		errorx.SentField("note", "Note: the build failed at step 3 - retry later.", "m"), errorx.SentField("email", "ada@example", "m"))
+		sentence.SentField("when", "2024-01-02T10:30:00Z", "m"), sentence.SentField("url", "https://api.example.com/v1/items?id=42&sort=asc", "m"),
+		sentence.SentField("note", "Note: the build failed at step 3 - retry later.", "m"), sentence.SentField("email", "ada@example", "m"))
 	b.Run("strings", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = errorx.RedactSecrets(text, nil)
+			_ = isecret.RedactError(text, nil)
 		}
 	})
 }
@@ -70,7 +72,7 @@ func BenchmarkIsSecret(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, p := range paths {
-			_ = errorx.IsSecret(p, nil)
+			_ = isecret.Is(p, nil)
 		}
 	}
 }

@@ -8,17 +8,22 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/errtext"
 )
 
-// StatusCoder is implemented by errors that carry an HTTP status; From uses
-// it to classify them.
-type StatusCoder interface {
+// statusCoder is the method set From looks for in an error's chain: an
+// error with a StatusCode() int method carries an HTTP status, and From
+// classifies it as FromStatus does.
+type statusCoder interface {
 	StatusCode() int
 }
 
-// ToolErrorer is implemented by errors that know their own model; From uses
-// it before anything else but an *Error in the chain.
-type ToolErrorer interface {
+// toolErrorer is the method set of an error that knows its own model,
+// ToolError() *Error: From uses it before anything else but an *Error in
+// the chain.
+type toolErrorer interface {
 	ToolError() *Error
 }
 
@@ -29,23 +34,23 @@ type ToolErrorer interface {
 //     nil *Error in the chain is skipped, so a chain that holds nothing
 //     else, such as a typed nil returned as an error, is an unclassified
 //     error (INTERNAL_ERROR below);
-//   - an error implementing ToolErrorer gives its model (with err as the
+//   - an error with a ToolError() *Error method gives its model (with err as the
 //     cause when the model has none);
 //   - context.DeadlineExceeded and network timeouts give TIMEOUT (TRANSIENT);
 //   - refused or reset connections, DNS failures and other network errors
 //     give SERVICE_UNAVAILABLE (TRANSIENT);
 //   - context.Canceled gives CANCELLED (INTERNAL);
 //   - os.ErrNotExist gives NOT_FOUND, os.ErrPermission FORBIDDEN;
-//   - an error implementing StatusCoder gives FromStatus's error;
+//   - an error implementing statusCoder gives FromStatus's error;
 //   - anything else gives INTERNAL_ERROR, with InternalRecovery.
 //
-// Except for an *Error or a ToolErrorer, the message is a fixed sentence that
+// Except for an *Error or an error with a ToolError method, the message is a fixed sentence that
 // does not leak err's text; err becomes the cause.
 func From(err error) *Error {
 	if err == nil {
 		return nil
 	}
-	if !Searchable(err) {
+	if !errtext.Searchable(err) {
 		e := unclassified()
 		e.cause = err
 		return e
@@ -53,7 +58,7 @@ func From(err error) *Error {
 	if e := find(err); e != nil { // As, without searching the chain twice
 		return e
 	}
-	var te ToolErrorer
+	var te toolErrorer
 	if errors.As(err, &te) {
 		if e := te.ToolError(); e != nil {
 			if e.cause == nil {
@@ -68,15 +73,15 @@ func From(err error) *Error {
 	case errors.Is(err, context.DeadlineExceeded) || isTimeout(err):
 		e = New(CodeTimeout, "The operation timed out.")
 	case errors.Is(err, context.Canceled):
-		e = New(CodeCancelled, "The request was cancelled.")
+		e = New(codes.Cancelled, "The request was cancelled.")
 	case errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || isNetwork(err):
-		e = New(CodeServiceUnavailable, "A service this tool depends on is unreachable.")
+		e = New(codes.ServiceUnavailable, "A service this tool depends on is unreachable.")
 	case errors.Is(err, os.ErrNotExist):
 		e = New(CodeNotFound, "The requested resource does not exist.")
 	case errors.Is(err, os.ErrPermission):
-		e = New(CodeForbidden, "Permission denied.")
+		e = New(codes.Forbidden, "Permission denied.")
 	default:
-		var s StatusCoder
+		var s statusCoder
 		if errors.As(err, &s) && s.StatusCode() != 0 {
 			e = FromStatus(s.StatusCode(), "")
 		} else {
@@ -89,7 +94,7 @@ func From(err error) *Error {
 
 // unclassified is the error for a Go error From cannot classify.
 func unclassified() *Error {
-	return New(CodeInternalError, "Internal server error.").WithRecovery(InternalRecovery)
+	return New(CodeInternalError, "Internal server error.").WithRecovery(codes.InternalRecovery)
 }
 
 func isTimeout(err error) bool {
@@ -114,7 +119,7 @@ func isNetwork(err error) bool {
 // server failure too (SERVER_ERROR, TRANSIENT), as toolError:v1's reference
 // reads every status from 500 up. Status is set; an empty
 // message becomes a sentence naming the status. The table is the one
-// DeriveClass uses for an error that states no class.
+// deriveClass uses for an error that states no class.
 func FromStatus(status int, message string) *Error {
 	if message == "" {
 		message = statusMessage(status)
@@ -123,13 +128,13 @@ func FromStatus(status int, message string) *Error {
 }
 
 // statusCode is the well-known code an HTTP status stands for: the one
-// table of FromStatus and DeriveClass.
+// table of FromStatus and deriveClass.
 func statusCode(status int) string {
 	switch {
 	case status == 401:
-		return CodeUnauthorized
+		return codes.Unauthorized
 	case status == 403:
-		return CodeForbidden
+		return codes.Forbidden
 	case status == 404:
 		return CodeNotFound
 	case status == 409:
@@ -137,23 +142,23 @@ func statusCode(status int) string {
 	case status == 429:
 		return CodeRateLimited
 	case status >= 500:
-		return CodeServerError // 6xx to 9xx too, as toolError:v1's reference reads every status from 500 up
+		return codes.ServerError // 6xx to 9xx too, as toolError:v1's reference reads every status from 500 up
 	case status >= 400 && status <= 499:
-		return CodeClientError
+		return codes.ClientError
 	}
 	return CodeInternalError
 }
 
-// DeriveClass returns the class of an error that does not state one: the
-// class of a well-known code (see Lookup); else the class its HTTP status
+// deriveClass returns the class of an error that does not state one: the
+// class of a well-known code (docs/codes.md); else the class its HTTP status
 // stands for, as FromStatus maps it (400 and 422 VALIDATION, 401 and 403
 // PERMISSION, 404 NOT_FOUND, 409 CONFLICT, 429 and 500 up TRANSIENT, other
 // 4xx VALIDATION); else INTERNAL. A status outside 100 to 999 counts as none.
-func DeriveClass(code string, status int) Class {
-	if i, ok := byCode[code]; ok {
-		return catalog[i].Class
+func deriveClass(code string, status int) Class {
+	if _, ok := codes.Lookup(code); ok {
+		return classOf(code)
 	}
-	if IsStatus(status) {
+	if isStatus(status) {
 		return classOf(statusCode(status))
 	}
 	return ClassInternal

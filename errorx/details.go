@@ -24,11 +24,6 @@ type Details struct {
 	idx *detailIndex // for kv as Set left it; nil until it has indexThreshold pairs
 }
 
-// TruncatedKey is the detail key under which a bounded error counts what
-// was cut from it: "(truncated: 3 more fields)". The render package's
-// Limits and the validation package's MaxFields bound both write it.
-const TruncatedKey = "…"
-
 // indexThreshold is the number of pairs from which Set indexes them:
 // below it a scan is cheaper than the map, and small Details allocate no
 // index.
@@ -70,9 +65,6 @@ func (d Details) Get(key string) (any, bool) {
 	}
 	return nil, false
 }
-
-// Has reports whether key is present.
-func (d Details) Has(key string) bool { return d.index(key) >= 0 }
 
 func (d Details) index(key string) int {
 	for i := range d.kv {
@@ -151,17 +143,6 @@ func (d Details) All() iter.Seq2[string, any] {
 // Pairs returns the pairs in order. The slice is shared: do not modify it.
 func (d Details) Pairs() []Detail { return d.kv }
 
-// Keys iterates over the keys in order.
-func (d Details) Keys() iter.Seq[string] {
-	return func(yield func(string) bool) {
-		for _, p := range d.kv {
-			if !yield(p.Key) {
-				return
-			}
-		}
-	}
-}
-
 // Clone returns a copy that shares nothing with d (values are copied
 // shallowly).
 func (d Details) Clone() Details { return Details{kv: slices.Clone(d.kv)} }
@@ -176,13 +157,13 @@ func (d Details) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads a JSON object into d, keeping its key order (null
-// leaves d unchanged); nested values decode as DecodeDetails decodes them,
+// leaves d unchanged); nested values decode as decodeDetails decodes them,
 // as the model's JSON form reads "details".
 func (d *Details) UnmarshalJSON(data []byte) error {
 	if string(bytes.TrimSpace(data)) == "null" {
 		return nil
 	}
-	out, err := DecodeDetails(data)
+	out, err := decodeDetails(data)
 	if err != nil {
 		return err
 	}

@@ -3,16 +3,18 @@ package errorx
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/errtext"
+	"github.com/mcperr/mcperr/internal/format"
+	"github.com/mcperr/mcperr/internal/secret"
 )
 
 // Error is one tool error: what failed, which decision branch the agent
 // should take, and how to recover. Every field is optional; zero values mean
 // "not stated" and are derived where a dialect needs them (see
-// EffectiveClass, EffectiveStatus and IsRetryable).
+// EffectiveClass, HTTPStatus and IsRetryable).
 //
 // The With methods change e and return it, so they chain on a new error:
 //
@@ -24,7 +26,7 @@ import (
 // Clone an error before changing one that others hold.
 type Error struct {
 	// Code is the stable machine id of this kind of failure: "NOT_FOUND",
-	// "ProjectNotFound". Well-known codes (see Lookup) carry defaults.
+	// "ProjectNotFound". Well-known codes (docs/codes.md) carry defaults.
 	Code string
 	// Class is the agent's decision branch; unset means derived from the
 	// code and the status (see EffectiveClass).
@@ -41,9 +43,9 @@ type Error struct {
 	Details Details
 	// RetryAfter is how long to wait before retrying; zero means no hint.
 	RetryAfter time.Duration
-	// Retryable says whether the same call may succeed later; unset means
-	// the code's default (see IsRetryable).
-	Retryable Tristate
+	// Retryable says whether the same call may succeed later; nil means
+	// unstated: the code's default (see IsRetryable). WithRetryable sets it.
+	Retryable *bool
 	// Status is the HTTP status the error came from or maps to; 0 means
 	// none, and so does any value outside 100 to 999 (see HTTPStatus).
 	Status int
@@ -56,13 +58,13 @@ type Error struct {
 }
 
 // New returns an error with the given code and message. A well-known code
-// (see Lookup) sets the class; any other code leaves it unset, so that
+// (docs/codes.md) sets the class; any other code leaves it unset, so that
 // EffectiveClass derives it from the status (WithStatus). The message is
 // used as it is, never as a format.
 func New(code, message string) *Error {
 	e := &Error{Code: code, Message: message}
-	if i, ok := byCode[code]; ok {
-		e.Class = catalog[i].Class
+	if in, ok := codes.Lookup(code); ok {
+		e.Class, _ = parseClass(in.Class)
 	}
 	return e
 }
@@ -116,20 +118,9 @@ func RateLimited(message string, after time.Duration) *Error {
 	return New(CodeRateLimited, message).WithRetryAfter(after)
 }
 
-// ValidationRecovery is the line MCP Fusion ends every validation error
-// with, after the fields: the validation package's errors carry it as their
-// Recovery, and the xml dialect writes it in a <validation_error> whose
-// model has no recovery of its own.
-const ValidationRecovery = "Fix the fields above and call the tool again. Do not explain the error."
-
-// InternalRecovery is the recovery of the errors that say nothing of what
-// went wrong inside the server: the INTERNAL_ERROR From gives an error it
-// cannot classify, and the one a server renders for a panicking tool. The
-// same call would fail again; the agent is told to move on.
-const InternalRecovery = "Do not retry the same call. Try another approach, or report the problem."
-
 // Required returns the MISSING_REQUIRED_FIELD error MCP Fusion's required()
-// builds for field, with RequiredField(field) as its one field:
+// builds for field, with its one field at field (nothing sent, rule
+// "required", message "Required."):
 // `Required field "workspace_id" is missing.`. Field may be caller text (a
 // key it sent): the sentences name it through format.Quote, credentials
 // masked (see the package documentation, "Caller text in sentences").
@@ -137,92 +128,23 @@ func Required(field string) *Error {
 	f := Quote(field)
 	e := New(CodeMissingRequiredField, "Required field "+f+" is missing.")
 	e.Recovery = "Provide the " + f + " parameter and retry."
-	e.Fields = []Field{RequiredField(field)}
-	return e
-}
-
-// WrongType returns the INVALID_FIELD_TYPE error for field, which the
-// caller sent (sent) with another JSON type than expected ("string",
-// "integer", "object", …): `Field "id" must be a string.`, with
-// WrongTypeField(field, sent, expected) as its one field. Field may be
-// caller text (a map key a handler binds): the sentences name it through
-// format.Quote; expected is written as it is when it is a plain word.
-func WrongType(field string, sent any, expected string) *Error {
-	f, typ := Quote(field), withArticle(word(expected))
-	e := New(CodeInvalidFieldType, "Field "+f+" must be "+typ+".")
-	e.Recovery = "Send " + f + " as " + typ + " and retry."
-	e.Fields = []Field{WrongTypeField(field, sent, expected)}
-	return e
-}
-
-// withArticle puts "a" or "an" before a JSON type's name.
-func withArticle(typ string) string {
-	if typ != "" && strings.ContainsRune("aeiou", rune(typ[0])) {
-		return "an " + typ
-	}
-	return "a " + typ
-}
-
-// MissingDiscriminator returns the routing error for a grouped tool called
-// without its discriminator field (usually "action"); actions are the valid
-// values. The sentences name field through format.Quote.
-func MissingDiscriminator(field string, actions ...string) *Error {
-	f := Quote(field)
-	e := New(CodeMissingDiscriminator, "The required field "+f+" is missing.")
-	e.Recovery = "Add the " + f + " field as a string and call the tool again."
-	e.Actions = actions
-	return e
-}
-
-// UnknownAction returns the routing error for a discriminator value that
-// names no action: `The action "destory" does not exist.`. The message names
-// value, what the caller sent, through format.Quote (so at most
-// format.MaxQuoted bytes of it, credentials masked); field is written as it
-// is when it is a plain word, else quoted too.
-func UnknownAction(field, value string, actions ...string) *Error {
-	f := word(field)
-	e := New(CodeUnknownAction, "The "+f+" "+Quote(value)+" does not exist.")
-	e.Recovery = "Choose a valid " + f + " from available_actions and call the tool again."
-	e.Actions = actions
-	return e
-}
-
-// InvalidDiscriminator returns the routing error for a discriminator that is
-// not a string; got is the JavaScript type name of what was sent ("number",
-// "boolean", "object"). The sentences name field through format.Quote, and
-// got as it is when it is a plain word, else quoted too.
-func InvalidDiscriminator(field, got string, actions ...string) *Error {
-	f := Quote(field)
-	e := New(CodeInvalidDiscriminator, "Discriminator field "+f+" must be a string, got "+word(got)+".")
-	e.Recovery = "Set " + f + " to one of the available actions as a string."
-	e.Actions = actions
+	e.Fields = []Field{{Path: field, Message: "Required.", Rule: "required"}}
 	return e
 }
 
 // Quote returns caller text (a key, a path, an action, a tool name) as a
 // server's sentence may name it: format.Quote of it (between double
 // quotes, on one line, markdown-inert, valid UTF-8, at most
-// format.MaxQuoted bytes of it), with the credentials it spells out masked first, as RedactSecrets
+// format.MaxQuoted bytes of it), with the credentials it spells out masked first, as the redaction
 // masks a string ("password=[redacted]"), so that a sentence never echoes
 // what a Sent value would not. An ordinary name comes out as format.Quote
 // writes it: Quote("destory") is "\"destory\"". Every sentence of this
 // module that names caller text names it through Quote.
 func Quote(s string) string {
-	if masked, ok := maskCredentials(s, SecretNames); ok {
+	if masked, ok := secret.MaskCredentials(s, secret.Names); ok {
 		s = masked
 	}
 	return format.Quote(s)
-}
-
-// word returns a word of a sentence that is usually the server's (a
-// discriminator's name, a JSON type) but may come from elsewhere: as it is
-// when it is a plain word (Quote leaves it unchanged), else as Quote
-// writes it.
-func word(s string) string {
-	if q := Quote(s); q[1:len(q)-1] != s {
-		return q
-	}
-	return s
 }
 
 // WithClass sets the class and returns e.
@@ -254,7 +176,7 @@ func (e *Error) WithRetryAfter(d time.Duration) *Error {
 }
 
 // WithRetryable states whether the same call may succeed later and returns e.
-func (e *Error) WithRetryable(b bool) *Error { e.Retryable = TristateOf(b); return e }
+func (e *Error) WithRetryable(b bool) *Error { e.Retryable = &b; return e }
 
 // WithStatus sets the HTTP status and returns e.
 func (e *Error) WithStatus(status int) *Error { e.Status = status; return e }
@@ -267,9 +189,6 @@ func (e *Error) WithFields(fields ...Field) *Error {
 	e.Fields = append(e.Fields, fields...)
 	return e
 }
-
-// WithCause sets the wrapped error and returns e.
-func (e *Error) WithCause(err error) *Error { e.cause = err; return e }
 
 // Error returns "CODE: message". A nil *Error gives "<nil>", so that a nil
 // *Error wrapped in an error interface never panics.
@@ -303,88 +222,53 @@ func (e *Error) Is(target error) bool {
 	return ok && e != nil && t != nil && t.Code != "" && t.Code == e.Code
 }
 
-// EffectiveClass returns Class, or when unset DeriveClass(Code,
+// EffectiveClass returns Class, or when unset deriveClass(Code,
 // HTTPStatus()): the class of a well-known code, else the class the HTTP
 // status stands for, else INTERNAL.
 func (e *Error) EffectiveClass() Class {
 	if e.Class != ClassUnset {
 		return e.Class
 	}
-	return DeriveClass(e.Code, e.HTTPStatus())
+	return deriveClass(e.Code, e.HTTPStatus())
 }
 
-// IsStatus reports whether s is an HTTP status: 100 to 999.
-func IsStatus(s int) bool { return 100 <= s && s <= 999 }
+// isStatus reports whether s is an HTTP status: 100 to 999.
+func isStatus(s int) bool { return 100 <= s && s <= 999 }
 
-// HTTPStatus returns Status when it is an HTTP status (IsStatus), else 0: a
+// HTTPStatus returns Status when it is an HTTP status (isStatus), else 0: a
 // status outside 100 to 999 counts as none, in the model's JSON form and in
 // every dialect.
 func (e *Error) HTTPStatus() int {
-	if IsStatus(e.Status) {
+	if isStatus(e.Status) {
 		return e.Status
 	}
 	return 0
 }
 
-// EffectiveStatus returns the HTTP status (HTTPStatus), or the code's catalog
-// status, or the class's status.
-func (e *Error) EffectiveStatus() int {
-	if s := e.HTTPStatus(); s != 0 {
-		return s
-	}
-	if in, ok := Lookup(e.Code); ok && in.Status != 0 {
-		return in.Status
-	}
-	return e.EffectiveClass().Status()
-}
-
 // IsRetryable reports whether the same call may succeed later: Retryable
-// when stated, else DefaultRetryable(Code, EffectiveClass()).
+// when stated, else defaultRetryable(Code, EffectiveClass()).
 func (e *Error) IsRetryable() bool {
-	return e.Retryable.Or(DefaultRetryable(e.Code, e.EffectiveClass()))
+	if e.Retryable != nil {
+		return *e.Retryable
+	}
+	return defaultRetryable(e.Code, e.EffectiveClass())
 }
 
-// DefaultRetryable is the retryability of an error that does not state it:
+// defaultRetryable is the retryability of an error that does not state it:
 // the catalog's for a well-known code whose class matches, else true only
 // for TRANSIENT.
-func DefaultRetryable(code string, class Class) bool {
-	if in, ok := Lookup(code); ok && in.Class == class {
-		return in.Retryable
-	}
-	return class == ClassTransient
+func defaultRetryable(code string, class Class) bool {
+	return codes.DefaultRetryable(code, class.String())
 }
-
-// IsRecoverable reports whether the caller can still succeed, by retrying
-// or by fixing its input or setup: the error-contract document's
-// "recoverable". It is IsRetryable, or, unless Retryable is stated as no,
-// DefaultRecoverable(Code, EffectiveClass()): a VALIDATION error is
-// recoverable (fix the input) though not retryable.
-func (e *Error) IsRecoverable() bool {
-	if e.IsRetryable() {
-		return true
-	}
-	return e.Retryable != No && DefaultRecoverable(e.Code, e.EffectiveClass())
-}
-
-// DefaultRecoverable is the recoverability of an error that does not state
-// its retryability: the catalog's for a well-known code whose class
-// matches, else true for VALIDATION and TRANSIENT.
-func DefaultRecoverable(code string, class Class) bool {
-	if in, ok := Lookup(code); ok && in.Class == class {
-		return in.Recoverable
-	}
-	return class == ClassValidation || class == ClassTransient
-}
-
-// IsError reports whether e is a failure rather than a warning: only
-// SeverityWarning makes a result that is not an error.
-func (e *Error) IsError() bool { return e.Severity != SeverityWarning }
 
 // Clone returns a deep copy of e (detail values and Sent values are copied
 // shallowly). The cause is shared.
 func (e *Error) Clone() *Error {
 	c := *e
 	c.Actions = slices.Clone(e.Actions)
+	if e.Retryable != nil {
+		c.Retryable = new(*e.Retryable)
+	}
 	c.Details = e.Details.Clone()
 	c.Fields = slices.Clone(e.Fields)
 	for i := range c.Fields {
@@ -404,49 +288,11 @@ func (e *Error) Clone() *Error {
 // at the first *Error in the chain, nil or not, and returns (nil, true) for
 // errors.Join(check(), err) when check returns a typed-nil *Error.
 func As(err error) (*Error, bool) {
-	if !Searchable(err) {
+	if !errtext.Searchable(err) {
 		return nil, false
 	}
 	e := find(err)
 	return e, e != nil
-}
-
-// maxChain bounds the errors Searchable visits in a chain, counting an
-// error reached by two paths twice.
-const maxChain = 1024
-
-// Searchable reports whether errors.Is and errors.As can search err's chain
-// (through Unwrap() error and Unwrap() []error): it ends within 1024
-// errors. A handler's error whose Unwrap returns itself, or a tree that
-// joins the same errors again and again, cannot be searched: errors.Is and
-// errors.As would not return on it. As and From do not search it (From
-// classifies it as INTERNAL), nor does package render.
-func Searchable(err error) bool {
-	budget := maxChain
-	return chainWithin(err, &budget)
-}
-
-// chainWithin walks err's chain, spending budget per error.
-func chainWithin(err error, budget *int) bool {
-	for err != nil {
-		if *budget--; *budget < 0 {
-			return false
-		}
-		switch u := err.(type) {
-		case interface{ Unwrap() error }:
-			err = u.Unwrap()
-		case interface{ Unwrap() []error }:
-			for _, w := range u.Unwrap() {
-				if !chainWithin(w, budget) {
-					return false
-				}
-			}
-			return true
-		default:
-			return true
-		}
-	}
-	return true
 }
 
 // find returns the first non-nil *Error in err's chain, or nil.

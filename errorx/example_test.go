@@ -55,12 +55,6 @@ func ExampleError_Is() {
 	// Output: true
 }
 
-func ExampleLookup() {
-	in, _ := errorx.Lookup("MCP_RATE_LIMITED")
-	fmt.Println(in.Class, in.Status, in.Retryable, in.Seeds)
-	// Output: TRANSIENT 429 true contract
-}
-
 // A server's sentence names what the caller chose through Quote: quoted,
 // markdown-inert, and with the credentials it spells out masked.
 func ExampleQuote() {

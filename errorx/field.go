@@ -29,42 +29,8 @@ type Field struct {
 	Param string
 }
 
-// SentText is a sent value known only by how a "You sent" line printed it
-// (array(3), an object's JSON cut at 50 characters, a string cut to 47 and
-// "..."), as the xml dialect reads it from MCP Fusion's field lines where
-// the printed form does not give the value back. The "You sent" formatter
-// prints it again as it is (Masked), so the line re-renders byte for byte.
-// In the model's JSON form a field whose Sent is a SentText holds the
-// printed form as a string in "sent" and has "sent_text": true, so that it
-// reads back as a SentText, not as a string the caller sent. (A Redacted
-// value is written as its mask, a plain string: whether a value is redacted
-// must not change the shape of what a caller gets.)
-type SentText string
-
-// Masked returns the printed form: the "You sent" formatter writes it as
-// it is, unquoted.
-func (s SentText) Masked() string { return string(s) }
-
-// SentField returns a Field for a value the caller sent.
-func SentField(path string, sent any, message string) Field {
-	return Field{Path: path, Sent: sent, WasSent: true, Message: message}
-}
-
-// RequiredField returns the Field that Required reports for path: nothing
-// sent, rule "required", message "Required.".
-func RequiredField(path string) Field {
-	return Field{Path: path, Message: "Required.", Rule: "required"}
-}
-
-// WrongTypeField returns the Field for a value of the wrong JSON type at
-// path: sent as it was sent, message "Wrong type.", Expected the JSON type
-// wanted ("string", "integer", …), rule "type" (the validation package
-// reports its decoding problems the same way).
-func WrongTypeField(path string, sent any, expected string) Field {
-	return Field{Path: path, Sent: sent, WasSent: true, Message: "Wrong type.", Expected: expected, Rule: "type"}
-}
-
-// IsRequired reports whether f is exactly RequiredField(f.Path).
+// IsRequired reports whether f is exactly the field Required reports for
+// f.Path: nothing sent, rule "required", message "Required.".
 func (f Field) IsRequired() bool {
 	return !f.WasSent && f.Sent == nil && f.Message == "Required." && f.Rule == "required" &&
 		f.Expected == "" && f.Hint == "" && len(f.Options) == 0 && f.Param == ""

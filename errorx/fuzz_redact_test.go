@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	isecret "github.com/mcperr/mcperr/internal/secret"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -77,10 +79,10 @@ func FuzzRedactGraph(f *testing.F) {
 	f.Add([]byte{15, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3})
 	f.Add([]byte("\x08\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		e := errorx.New("X", "m").WithDetail("g", graph(data)).WithFields(errorx.SentField("arg", graph(data), "m"))
+		e := errorx.New("X", "m").WithDetail("g", graph(data)).WithFields(sentence.SentField("arg", graph(data), "m"))
 		var out string
 		within(t, 10*time.Second, "RedactSecrets and MarshalJSON", func() {
-			b, err := json.Marshal(errorx.RedactSecrets(e, nil))
+			b, err := json.Marshal(isecret.RedactError(e, nil))
 			if err != nil {
 				t.Errorf("marshal: %v", err)
 			}
@@ -112,7 +114,7 @@ func FuzzRedactJSONText(f *testing.F) {
 		got := redactedSent("args", in)
 		s, ok := got.(string)
 		if !ok {
-			if _, redacted := got.(errorx.Redacted); !redacted {
+			if _, redacted := got.(isecret.Redacted); !redacted {
 				t.Fatalf("%T", got)
 			}
 			return
@@ -129,8 +131,8 @@ func FuzzRedactJSONText(f *testing.F) {
 // unredacted member whose key is secret.
 func checkRedacted(t *testing.T, key string, v any, in, out string) {
 	t.Helper()
-	if key != "" && errorx.IsSecret(key, nil) {
-		if v != errorx.RedactedText && v != nil {
+	if key != "" && isecret.Is(key, nil) {
+		if v != isecret.RedactedText && v != nil {
 			t.Fatalf("%q is not redacted:\n in %s\nout %s", key, in, out)
 		}
 		return
@@ -173,7 +175,7 @@ func FuzzRedactText(f *testing.F) {
 		if !ok {
 			t.Fatalf("%T", redactedSent("text", in))
 		}
-		if len(out) > len(errorx.RedactedText)*max(len(in), 1) {
+		if len(out) > len(isecret.RedactedText)*max(len(in), 1) {
 			t.Fatalf("%d bytes from %d", len(out), len(in))
 		}
 		if again := redactedSent("text", out); again != out {

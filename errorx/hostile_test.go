@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	isecret "github.com/mcperr/mcperr/internal/secret"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // within runs f and fails the test if it has not returned after limit (a
@@ -49,9 +51,9 @@ func TestRedactSecretsCycles(t *testing.T) {
 	s := []any{"x", map[string]any{"token": "tok_1"}, nil}
 	s[2] = s
 	e := errorx.New("X", "m").WithDetail("m", m).WithDetail("s", s).
-		WithFields(errorx.SentField("arg", m, "m"), errorx.SentField("list", s, "m"))
+		WithFields(sentence.SentField("arg", m, "m"), sentence.SentField("list", s, "m"))
 	var got *errorx.Error
-	within(t, 5*time.Second, "RedactSecrets", func() { got = errorx.RedactSecrets(e, nil) })
+	within(t, 5*time.Second, "RedactSecrets", func() { got = isecret.RedactError(e, nil) })
 	out := modelJSON(t, got)
 	for _, leak := range []string{"hunter2", "tok_1"} {
 		if strings.Contains(out, leak) {
@@ -69,7 +71,7 @@ func TestRedactSecretsCycles(t *testing.T) {
 	plain := map[string]any{"a": 1}
 	plain["b"] = []any{plain}
 	e = errorx.New("X", "m").WithDetail("p", plain)
-	within(t, 5*time.Second, "RedactSecrets", func() { got = errorx.RedactSecrets(e, nil) })
+	within(t, 5*time.Second, "RedactSecrets", func() { got = isecret.RedactError(e, nil) })
 	if a, b := modelJSON(t, got), modelJSON(t, e); a != b || !strings.Contains(a, `{"a":1,"b":["!ERROR:cycle"]}`) {
 		t.Errorf("redacted %s\n  written %s", a, b)
 	}
@@ -94,7 +96,7 @@ func TestDetailsCycles(t *testing.T) {
 			t.Errorf("%s: written\n got %s\nwant %s", name, out, want)
 		}
 		var got *errorx.Error
-		within(t, 5*time.Second, "RedactSecrets", func() { got = errorx.RedactSecrets(e, nil) })
+		within(t, 5*time.Second, "RedactSecrets", func() { got = isecret.RedactError(e, nil) })
 		if out := modelJSON(t, got); !strings.Contains(out, want+`"[redacted]"`) {
 			t.Errorf("%s: redacted\n got %s\nwant %s", name, out, want)
 		}
@@ -105,7 +107,7 @@ func TestDetailsCycles(t *testing.T) {
 // to panic in Details.Len).
 func TestNilDetailsPointer(t *testing.T) {
 	e := errorx.New("X", "m").WithDetail("d", (*errorx.Details)(nil))
-	if out := modelJSON(t, errorx.RedactSecrets(e, nil)); !strings.Contains(out, `"details":{"d":null}`) {
+	if out := modelJSON(t, isecret.RedactError(e, nil)); !strings.Contains(out, `"details":{"d":null}`) {
 		t.Errorf("got %s", out)
 	}
 }
@@ -119,7 +121,7 @@ func TestRedactSecretsDepth(t *testing.T) {
 		deep = []any{map[string]any{"d": deep}}
 	}
 	e := errorx.New("X", "m").WithDetail("deep", deep)
-	got := errorx.RedactSecrets(e, nil)
+	got := isecret.RedactError(e, nil)
 	v, _ := got.Details.Get("deep")
 	for depth := 0; depth < errorx.MaxValueDepth; depth++ {
 		switch x := v.(type) {
@@ -149,7 +151,7 @@ func TestRedactSecretsShared(t *testing.T) {
 	}
 	e := errorx.New("X", "m").WithDetail("dag", v).WithDetail("ok", 1)
 	var got *errorx.Error
-	within(t, 10*time.Second, "RedactSecrets", func() { got = errorx.RedactSecrets(e, nil) })
+	within(t, 10*time.Second, "RedactSecrets", func() { got = isecret.RedactError(e, nil) })
 	if d, _ := got.Details.Get("dag"); !isRedacted(d) {
 		t.Errorf("dag: %T", d)
 	}
@@ -159,7 +161,7 @@ func TestRedactSecretsShared(t *testing.T) {
 }
 
 func isRedacted(v any) bool {
-	_, ok := v.(errorx.Redacted)
+	_, ok := v.(isecret.Redacted)
 	return ok
 }
 
@@ -168,8 +170,8 @@ func isRedacted(v any) bool {
 func TestRedactSecretsNestedDetails(t *testing.T) {
 	inner := errorx.DetailsOf(errorx.Detail{Key: "user", Value: "ada"}, errorx.Detail{Key: "db_password", Value: "hunter2"})
 	e := errorx.New("X", "m").WithDetail("conn", inner).WithDetail("ptr", &inner).
-		WithFields(errorx.SentField("arg", []any{inner}, "m"))
-	out := modelJSON(t, errorx.RedactSecrets(e, nil))
+		WithFields(sentence.SentField("arg", []any{inner}, "m"))
+	out := modelJSON(t, isecret.RedactError(e, nil))
 	if strings.Contains(out, "hunter2") || strings.Count(out, `{"user":"ada","db_password":"[redacted]"}`) != 3 {
 		t.Errorf("got %s", out)
 	}

@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
-	"time"
 
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -20,13 +18,6 @@ func (e *Error) MarshalJSON() ([]byte, error) {
 	w := jsonw.Writer{Style: jsonw.GoNoHTML}
 	e.writeJSON(&w)
 	return w.B, nil
-}
-
-// AppendJSON appends the model's JSON form of e to dst.
-func (e *Error) AppendJSON(dst []byte) []byte {
-	w := jsonw.Writer{B: dst, Style: jsonw.GoNoHTML}
-	e.writeJSON(&w)
-	return w.B
 }
 
 func (e *Error) writeJSON(w *jsonw.Writer) {
@@ -64,11 +55,11 @@ func (e *Error) writeJSON(w *jsonw.Writer) {
 	}
 	if e.RetryAfter > 0 {
 		w.Key("retry_after")
-		w.Float(min(e.RetryAfter.Seconds(), MaxSeconds))
+		w.Float(min(e.RetryAfter.Seconds(), format.MaxSeconds))
 	}
-	if e.Retryable != Unset {
+	if e.Retryable != nil {
 		w.Key("retryable")
-		w.Bool(e.Retryable == Yes)
+		w.Bool(*e.Retryable)
 	}
 	if s := e.HTTPStatus(); s != 0 {
 		w.Key("status")
@@ -90,12 +81,12 @@ func (e *Error) writeJSON(w *jsonw.Writer) {
 }
 
 func (f Field) write(w *jsonw.Writer) {
-	_, printed := f.Sent.(SentText)
+	_, printed := f.Sent.(format.SentText)
 	w.FieldObject(f.Path, f.Sent, f.WasSent, printed, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
 }
 
 // MarshalJSON writes the field's JSON form; "sent" is present exactly when
-// WasSent is true, and "sent_text": true only when Sent is a SentText.
+// WasSent is true, and "sent_text": true only when Sent is a format.SentText.
 func (f Field) MarshalJSON() ([]byte, error) {
 	w := jsonw.Writer{Style: jsonw.GoNoHTML}
 	f.write(&w)
@@ -104,7 +95,7 @@ func (f Field) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads the model's JSON form. Every key is optional; unknown
 // keys and values of the wrong type are errors that name the key. A missing
-// or empty class is derived from the code and the status (DeriveClass). JSON null leaves e unchanged, as
+// or empty class is derived from the code and the status (deriveClass). JSON null leaves e unchanged, as
 // encoding/json does for other values.
 func (e *Error) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
@@ -132,37 +123,37 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 		Status: m.Status, Tool: m.Tool, Fields: m.Fields,
 	}
 	if m.Class != nil && *m.Class != "" {
-		c, ok := ParseClass(*m.Class)
+		c, ok := parseClass(*m.Class)
 		if !ok {
 			return fmt.Errorf(`"class": unknown class %q (want NOT_FOUND, CONFLICT, VALIDATION, PERMISSION, TRANSIENT or INTERNAL)`, *m.Class)
 		}
 		out.Class = c
 	}
 	if m.Severity != nil && *m.Severity != "" {
-		s, ok := ParseSeverity(*m.Severity)
+		s, ok := parseSeverity(*m.Severity)
 		if !ok {
 			return fmt.Errorf(`"severity": unknown severity %q (want warning, error or critical)`, *m.Severity)
 		}
 		out.Severity = s
 	}
 	if m.RetryAfter != nil {
-		d, err := Seconds(*m.RetryAfter)
+		d, err := format.Seconds(*m.RetryAfter)
 		if err != nil {
 			return fmt.Errorf(`"retry_after": %w`, err)
 		}
 		out.RetryAfter = d
 	}
 	if m.Retryable != nil {
-		out.Retryable = TristateOf(*m.Retryable)
+		out.Retryable = new(*m.Retryable)
 	}
-	if m.Status != 0 && !IsStatus(m.Status) {
+	if m.Status != 0 && !isStatus(m.Status) {
 		return fmt.Errorf(`"status": %d is not an HTTP status (100 to 999)`, m.Status)
 	}
 	if out.Class == ClassUnset {
-		out.Class = DeriveClass(m.Code, m.Status)
+		out.Class = deriveClass(m.Code, m.Status)
 	}
 	if len(m.Details) > 0 && string(m.Details) != "null" {
-		d, err := DecodeDetails(m.Details)
+		d, err := decodeDetails(m.Details)
 		if err != nil {
 			return fmt.Errorf(`"details": %w`, err)
 		}
@@ -172,50 +163,9 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MaxSeconds is the largest delay in seconds that Seconds accepts: the
-// largest float64 whose nanoseconds, rounded, fit in a time.Duration. It is
-// math.MaxInt64 nanoseconds (about 292 years) less 1332; the next float64
-// up is already past math.MaxInt64. Writers of the model's retry_after clamp
-// to it so that every delay they write reads back.
-const MaxSeconds = 9223372036.854774
-
-// maxWholeSeconds is the whole seconds of the largest Duration.
-const maxWholeSeconds = math.MaxInt64 / int64(time.Second)
-
-// Seconds converts a retry delay in seconds to a Duration, rounding to the
-// nearest nanosecond. Negative and NaN values are errors, and so are values
-// whose nanoseconds do not fit in a Duration: +Inf and anything past
-// MaxSeconds.
-func Seconds(s float64) (time.Duration, error) {
-	if !(s >= 0) { // negative or NaN
-		return 0, fmt.Errorf("%v is not a delay in seconds", s)
-	}
-	// The whole seconds and the fraction are each exact, so the result is
-	// the nanosecond nearest to s itself, not to the rounded product s*1e9
-	// (which near the top is a multiple of 1024 and can round past the
-	// largest Duration).
-	whole, frac := math.Modf(s)
-	if whole <= float64(maxWholeSeconds) {
-		d := time.Duration(whole) * time.Second
-		ns := time.Duration(math.Round(frac * 1e9)) // 0 to 1e9
-		if d <= math.MaxInt64-ns {
-			return d + ns, nil
-		}
-	}
-	return 0, fmt.Errorf("%s seconds is too long a delay (at most %s, about 292 years)", secondsText(s), secondsText(MaxSeconds))
-}
-
-// secondsText formats s as JavaScript does: positional up to 1e21.
-func secondsText(s float64) string {
-	if s < 1e21 {
-		return strconv.FormatFloat(s, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(s, 'g', -1, 64)
-}
-
 // UnmarshalJSON reads a field's JSON form; a "sent" key, even null, means the
 // caller sent something. With "sent_text": true, "sent" must be a string,
-// which reads back as a SentText.
+// which reads back as a format.SentText.
 func (f *Field) UnmarshalJSON(data []byte) error {
 	var m struct {
 		Path     string          `json:"path"`
@@ -247,7 +197,7 @@ func (f *Field) UnmarshalJSON(data []byte) error {
 		if !ok || !f.WasSent {
 			return errors.New(`field "sent_text": true needs "sent" to be a string`)
 		}
-		f.Sent = SentText(s)
+		f.Sent = format.SentText(s)
 	}
 	return nil
 }
@@ -292,10 +242,10 @@ func trimJSONPrefix(s string) string {
 	return s
 }
 
-// DecodeDetails reads a JSON object into Details, keeping its key order.
+// decodeDetails reads a JSON object into Details, keeping its key order.
 // Nested values decode as with encoding/json into any, except that numbers
 // are json.Number so that no digit is lost.
-func DecodeDetails(data []byte) (Details, error) {
+func decodeDetails(data []byte) (Details, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var d Details

@@ -3,6 +3,8 @@ package errorx
 import (
 	"log/slog"
 	"time"
+
+	"github.com/mcperr/mcperr/internal/errtext"
 )
 
 // LogValue makes an *Error a group in log/slog output: code, class,
@@ -12,7 +14,7 @@ import (
 // is included because logs, unlike tool results, stay on the server.
 // Each text (the cause's is Text's) has the credentials it spells out
 // masked, as Text masks them, and is cut to MaxLogText bytes, and at most
-// MaxLogFields paths are listed, so that the record stays bounded and
+// maxLogFields paths are listed, so that the record stays bounded and
 // holds no secret a caller or a handler put in a sentence.
 //
 // A nil *Error logs as "<nil>".
@@ -22,17 +24,17 @@ func (e *Error) LogValue() slog.Value {
 	}
 	attrs := make([]slog.Attr, 0, 9)
 	if e.Code != "" {
-		attrs = append(attrs, slog.String("code", logText(e.Code)))
+		attrs = append(attrs, slog.String("code", errtext.LogText(e.Code)))
 	}
 	attrs = append(attrs, slog.String("class", e.EffectiveClass().String()))
 	if e.Severity != SeverityUnset {
 		attrs = append(attrs, slog.String("severity", e.Severity.String()))
 	}
 	if e.Message != "" {
-		attrs = append(attrs, slog.String("message", logText(e.Message)))
+		attrs = append(attrs, slog.String("message", errtext.LogText(e.Message)))
 	}
 	if e.Tool != "" {
-		attrs = append(attrs, slog.String("tool", logText(e.Tool)))
+		attrs = append(attrs, slog.String("tool", errtext.LogText(e.Tool)))
 	}
 	if s := e.HTTPStatus(); s != 0 {
 		attrs = append(attrs, slog.Int("status", s))
@@ -44,7 +46,7 @@ func (e *Error) LogValue() slog.Value {
 		attrs = append(attrs, slog.Any("fields", logPaths(e.Fields)))
 	}
 	if e.cause != nil {
-		attrs = append(attrs, slog.String("cause", Text(e.cause, MaxLogText)))
+		attrs = append(attrs, slog.String("cause", errtext.Text(e.cause, errtext.MaxLogText)))
 	}
 	return slog.GroupValue(attrs...)
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/errtext"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // logJSON logs v under the key "err" with slog's JSON handler and returns
@@ -37,9 +39,9 @@ func TestLogValue(t *testing.T) {
 	}{
 		{
 			name: "everything set",
-			err: errorx.New("RATE_LIMITED", "Too many requests.").
+			err: errorx.Wrap(cause, "RATE_LIMITED", "Too many requests.").
 				WithSeverity(errorx.SeverityError).WithTool("search").WithStatus(429).
-				WithRetryAfter(1500 * time.Millisecond).WithCause(cause),
+				WithRetryAfter(1500 * time.Millisecond),
 			want: `{"msg":"tool failed","err":{"code":"RATE_LIMITED","class":"TRANSIENT","severity":"error",` +
 				`"message":"Too many requests.","tool":"search","status":429,"retry_after":1500000000,` +
 				`"cause":"dial tcp 10.0.0.7:5432: connection refused"}}`,
@@ -52,8 +54,8 @@ func TestLogValue(t *testing.T) {
 		{
 			name: "fields log their paths, never what was sent",
 			err: errorx.New("VALIDATION_ERROR", "2 invalid fields.").WithFields(
-				errorx.SentField("password", "hunter2", "Too short."),
-				errorx.RequiredField("email")),
+				sentence.SentField("password", "hunter2", "Too short."),
+				sentence.RequiredField("email")),
 			want: `{"msg":"tool failed","err":{"code":"VALIDATION_ERROR","class":"VALIDATION",` +
 				`"message":"2 invalid fields.","fields":["password","email"]}}`,
 		},
@@ -102,14 +104,14 @@ func ExampleError_LogValue() {
 // what a caller sent, and logs keep them.
 func TestLogRedactsCredentials(t *testing.T) {
 	e := errorx.Wrap(errors.New("dial postgres://app:s3cret@db/app"), "E token=s3cret", "Login failed for password=s3cret.").
-		WithTool("t --api-key s3cret").WithFields(errorx.SentField("x Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.s3cret", 1, "Bad."))
+		WithTool("t --api-key s3cret").WithFields(sentence.SentField("x Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.s3cret", 1, "Bad."))
 	got := logJSON(e)
 	if strings.Contains(got, "s3cret") || !strings.Contains(got, "password=[redacted]") || !strings.Contains(got, "postgres://app:[redacted]@db/app") {
 		t.Errorf("LogValue: %s", got)
 	}
-	long := strings.Repeat("x", errorx.MaxLogText-10) + " password=s3cret" + strings.Repeat("y", 100)
+	long := strings.Repeat("x", errtext.MaxLogText-10) + " password=s3cret" + strings.Repeat("y", 100)
 	for _, err := range []error{errors.New("token=s3cret"), errors.New(long)} {
-		if got := errorx.Text(err, 0); strings.Contains(got, "s3cret") || len(got) > errorx.MaxLogText+64 {
+		if got := errtext.Text(err, 0); strings.Contains(got, "s3cret") || len(got) > errtext.MaxLogText+64 {
 			t.Errorf("Text: %q", got)
 		}
 	}

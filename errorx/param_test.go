@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // TestFieldParamJSON: a field's rule parameter is the optional "param" key
@@ -26,7 +27,7 @@ func TestFieldParamJSON(t *testing.T) {
 	if b, _ := json.Marshal(f); string(b) != `{"path":"age","sent":200,"message":"Too big.","hint":"Must be at most 130.","rule":"max"}` {
 		t.Errorf("no param: %s", b)
 	}
-	if errorx.RequiredField("x").IsRequired() == (errorx.Field{Path: "x", Message: "Required.", Rule: "required", Param: "y"}).IsRequired() {
+	if sentence.RequiredField("x").IsRequired() == (errorx.Field{Path: "x", Message: "Required.", Rule: "required", Param: "y"}).IsRequired() {
 		t.Error("a field with a param is not exactly RequiredField")
 	}
 }

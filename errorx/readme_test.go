@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/golden"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/golden"
 )
 
 // catalogTable renders Catalog as docs/codes.md's table.
@@ -15,7 +15,7 @@ func catalogTable() string {
 	var b strings.Builder
 	b.WriteString("| code | class | HTTP | retryable | recoverable | from | meaning |\n|---|---|---|---|---|---|---|\n")
 	yes := map[bool]string{true: "yes", false: "no"}
-	for _, in := range errorx.Catalog() {
+	for _, in := range codes.Catalog() {
 		status := "–"
 		if in.Status != 0 {
 			status = fmt.Sprint(in.Status)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/format"
 )
 
 // exactNanos returns the nanoseconds of s rounded to the nearest integer
@@ -27,21 +28,21 @@ func exactNanos(s float64) (int64, bool) {
 // accepted and converted exactly; every value past that is an error, never a
 // wrapped-around negative Duration.
 func TestSecondsBoundary(t *testing.T) {
-	d, err := errorx.Seconds(errorx.MaxSeconds)
+	d, err := format.Seconds(format.MaxSeconds)
 	if err != nil || d != math.MaxInt64-1332 {
 		t.Fatalf("Seconds(MaxSeconds) = %d, %v; want %d", d, err, int64(math.MaxInt64-1332))
 	}
-	if _, ok := exactNanos(math.Nextafter(errorx.MaxSeconds, math.Inf(1))); ok {
+	if _, ok := exactNanos(math.Nextafter(format.MaxSeconds, math.Inf(1))); ok {
 		t.Fatal("MaxSeconds is not the largest value that fits")
 	}
 	// Around the boundary, against exact arithmetic.
-	s := errorx.MaxSeconds
+	s := format.MaxSeconds
 	for range 64 {
 		s = math.Nextafter(s, 0)
 	}
 	for range 128 {
 		want, fits := exactNanos(s)
-		d, err := errorx.Seconds(s)
+		d, err := format.Seconds(s)
 		switch {
 		case fits && (err != nil || int64(d) != want):
 			t.Errorf("Seconds(%v) = %d, %v; want %d", s, d, err, want)
@@ -55,7 +56,7 @@ func TestSecondsBoundary(t *testing.T) {
 		9223372037, 1e19, 1e300, math.MaxFloat64, math.Inf(1),
 		-1, -1e-300, math.Inf(-1), math.NaN(),
 	} {
-		if d, err := errorx.Seconds(bad); err == nil {
+		if d, err := format.Seconds(bad); err == nil {
 			t.Errorf("Seconds(%v) = %v (%d ns), nil; want an error", bad, d, d)
 		}
 	}
@@ -63,7 +64,7 @@ func TestSecondsBoundary(t *testing.T) {
 		s float64
 		d time.Duration
 	}{{0, 0}, {math.Copysign(0, -1), 0}, {0.001, time.Millisecond}, {1.5, 1500 * time.Millisecond}, {30, 30 * time.Second}, {5e-10, 1}, {4e-10, 0}} {
-		if d, err := errorx.Seconds(ok.s); err != nil || d != ok.d {
+		if d, err := format.Seconds(ok.s); err != nil || d != ok.d {
 			t.Errorf("Seconds(%v) = %v, %v; want %v", ok.s, d, err, ok.d)
 		}
 	}
@@ -72,7 +73,7 @@ func TestSecondsBoundary(t *testing.T) {
 	for range 10000 {
 		s := r.Float64() * math.Pow(10, float64(r.IntN(20)-10))
 		want, fits := exactNanos(s)
-		d, err := errorx.Seconds(s)
+		d, err := format.Seconds(s)
 		if fits != (err == nil) || fits && (d < 0 || int64(d)-want > 1 || want-int64(d) > 1) {
 			t.Errorf("Seconds(%v) = %d, %v; want %d (fits %v)", s, d, err, want, fits)
 		}

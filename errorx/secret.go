@@ -2,49 +2,25 @@ package errorx
 
 import (
 	"encoding/json"
-	"fmt"
-	"log/slog"
 	"strings"
 	"unsafe"
 
 	"github.com/mcperr/mcperr/internal/copyonwrite"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 )
 
-// RedactedText is what every dialect writes in place of a redacted value.
-const RedactedText = "[redacted]"
-
-// Redacted holds a value that must never reach the wire: a detail marked
-// sensitive, or what a caller sent in a secret field. Every dialect writes
+// Redact wraps v so that it is never rendered: a detail marked sensitive,
+// or what a caller sent in a secret field. Every dialect writes
 // "[redacted]" in its place ("You sent: [redacted]."), and so do fmt, slog
-// and encoding/json; only Value gives it back, for the server's own use.
-type Redacted struct{ v any }
+// and encoding/json.
+func Redact(v any) any { return isecret.Redact(v) }
 
-// Redact wraps v so that it is never rendered.
-func Redact(v any) Redacted { return Redacted{v} }
+// init registers redactSecrets, which render and validation run on every
+// error through internal/secret.RedactError.
+func init() { isecret.SetRedactError(redactSecrets) }
 
-// Value returns the wrapped value.
-func (r Redacted) Value() any { return r.v }
-
-// Masked returns "[redacted]"; the "You sent" formatter prints it as it is.
-func (Redacted) Masked() string { return RedactedText }
-
-// String returns "[redacted]".
-func (Redacted) String() string { return RedactedText }
-
-// GoString returns "[redacted]", so %#v hides the value too.
-func (Redacted) GoString() string { return RedactedText }
-
-// Format writes "[redacted]" for every verb.
-func (Redacted) Format(f fmt.State, _ rune) { _, _ = f.Write([]byte(RedactedText)) }
-
-// MarshalJSON writes "[redacted]" as a JSON string.
-func (Redacted) MarshalJSON() ([]byte, error) { return []byte(`"` + RedactedText + `"`), nil }
-
-// LogValue logs "[redacted]".
-func (Redacted) LogValue() slog.Value { return slog.StringValue(RedactedText) }
-
-// RedactSecrets returns e with secrets replaced by Redact(value): the sent
+// redactSecrets returns e with secrets replaced by Redact(value): the sent
 // value of every field whose path IsSecret (with names), or whose last
 // segment is a secret plural and which holds a list or an object; the value
 // of every detail whose key IsSecret; and, inside sent values and detail
@@ -67,13 +43,13 @@ func (Redacted) LogValue() slog.Value { return slog.StringValue(RedactedText) }
 //
 // The walk is bounded, and so is what it returns: a container that is its
 // own ancestor (a map that holds itself) is replaced, where it recurs, by
-// the string "!ERROR:cycle", and a value nested MaxValueDepth deep by
+// the string "!ERROR:cycle", and a value nested maxValueDepth deep by
 // "!ERROR:value nested too deeply", as the writers of every dialect write
-// them; a value whose walk visits more than MaxValueNodes values (shared
+// them; a value whose walk visits more than maxValueNodes values (shared
 // parts multiply its paths) is redacted whole.
-func RedactSecrets(e *Error, names []string) *Error {
+func redactSecrets(e *Error, names []string) *Error {
 	if names == nil {
-		names = SecretNames
+		names = isecret.Names
 	}
 	r := redactor{names: names}
 	var c *Error
@@ -102,17 +78,17 @@ func RedactSecrets(e *Error, names []string) *Error {
 	return c
 }
 
-// MaxValueDepth bounds the nesting RedactSecrets walks: a value inside
-// MaxValueDepth objects and lists is cut, as every writer cuts it
+// maxValueDepth bounds the nesting redactSecrets walks: a value inside
+// maxValueDepth objects and lists is cut, as every writer cuts it
 // (jsonw.MaxDepth).
-const MaxValueDepth = jsonw.MaxDepth
+const maxValueDepth = jsonw.MaxDepth
 
-// MaxValueNodes bounds the values RedactSecrets visits in one sent or
+// maxValueNodes bounds the values redactSecrets visits in one sent or
 // detail value; past it the value is redacted whole. A value only a tool's
 // own code can build gets there: one whose parts are shared, so that its
 // paths far outnumber its parts. Anything a caller can send (a JSON tree)
 // this big is far beyond what the renderer echoes (render.DefaultLimits).
-const MaxValueNodes = 1 << 20
+const maxValueNodes = 1 << 20
 
 // Markers the writers (internal/jsonw) write in place of a cycle and of a
 // value nested too deeply; RedactSecrets puts them where the writers would.
@@ -131,7 +107,7 @@ type redactor struct {
 // and the whole value redacted when it exhausted them.
 func (r *redactor) top(path string, v any) (any, bool) {
 	r.guard.Reset()
-	r.guard.MaxDepth, r.guard.MaxNodes = MaxValueDepth, MaxValueNodes
+	r.guard.MaxDepth, r.guard.MaxNodes = maxValueDepth, maxValueNodes
 	out, changed := r.at(path, v)
 	if r.guard.Exhausted() {
 		return Redact(v), true
@@ -142,7 +118,7 @@ func (r *redactor) top(path string, v any) (any, bool) {
 // at returns v, the value at path, with what is secret in it redacted,
 // and whether anything was.
 func (r *redactor) at(path string, v any) (any, bool) {
-	if _, done := v.(Redacted); done {
+	if _, done := v.(isecret.Redacted); done {
 		return v, false
 	}
 	switch r.guard.Enter(nil) {
@@ -152,7 +128,7 @@ func (r *redactor) at(path string, v any) (any, bool) {
 		return tooDeepText, v != tooDeepText
 	}
 	last := path[strings.LastIndexByte(path, '.')+1:]
-	if IsSecret(path, r.names) || composite(v) && secretSegment(last, r.names, true) {
+	if isecret.Is(path, r.names) || composite(v) && isecret.Segment(last, r.names, true) {
 		return Redact(v), true
 	}
 	if s, ok := v.(string); ok {
@@ -171,7 +147,7 @@ func (r *redactor) at(path string, v any) (any, bool) {
 func (r *redactor) text(s string) (string, bool) {
 	t := strings.TrimLeft(s, " \t\r\n")
 	if t == "" || t[0] != '{' && t[0] != '[' || !jsonw.Valid(t) {
-		return maskCredentials(s, r.names)
+		return isecret.MaskCredentials(s, r.names)
 	}
 	dec := json.NewDecoder(strings.NewReader(t))
 	dec.UseNumber()
@@ -193,7 +169,7 @@ func (r *redactor) text(s string) (string, bool) {
 
 // decode reads the next value of dec, valid JSON, as the model holds
 // values, except that objects are Details, in their order; what is nested
-// MaxValueDepth deep (counting from the top of the walk) is tooDeepText,
+// maxValueDepth deep (counting from the top of the walk) is tooDeepText,
 // and sets *cut. It reports false when the walk is exhausted.
 func (r *redactor) decode(dec *json.Decoder, depth int, cut *bool) (any, bool) {
 	if r.guard.Enter(nil) == copyonwrite.TooMany {
@@ -207,7 +183,7 @@ func (r *redactor) decode(dec *json.Decoder, depth int, cut *bool) (any, bool) {
 	if !ok {
 		return tok, true // string, json.Number, bool or nil
 	}
-	if depth >= MaxValueDepth {
+	if depth >= maxValueDepth {
 		for open := 1; open > 0; {
 			tok, err := dec.Token()
 			if err != nil {
@@ -309,7 +285,7 @@ func (r *redactor) members(v any) (any, bool) {
 		pairs := pairList(x)
 		return copyonwrite.Slice(x, func(m any) (any, bool) {
 			if pairs {
-				if p := m.([]any); IsSecret(p[0].(string), r.names) {
+				if p := m.([]any); isecret.Is(p[0].(string), r.names) {
 					// The name is read as a value too: it may itself be
 					// text that spells out a secret (JSON text, key=value).
 					name, _ := r.at("", p[0])
@@ -352,7 +328,7 @@ func (r *redactor) pairValue(n int, get func(string) (any, bool)) (string, bool)
 	}
 	for _, name := range [...]string{"name", "key", "Name", "Key"} {
 		n, ok := get(name)
-		if s, isString := n.(string); !ok || !isString || !IsSecret(s, r.names) {
+		if s, isString := n.(string); !ok || !isString || !isecret.Is(s, r.names) {
 			continue
 		}
 		for _, value := range [...]string{"value", "Value"} {

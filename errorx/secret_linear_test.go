@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	isecret "github.com/mcperr/mcperr/internal/secret"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/internal/testsize"
 )
 
@@ -28,12 +30,12 @@ func hostileKey(unit string, n int) string {
 func TestIsSecretLinear(t *testing.T) {
 	const reps = 50
 	for _, unit := range hostileKeyUnits {
-		n := (errorx.MaxNameSegment - len("_count")) / len(unit) / 8
+		n := (maxNameSegment - len("_count")) / len(unit) / 8
 		series := func(n int) func() {
 			key := hostileKey(unit, n)
 			return func() {
 				for range reps {
-					if errorx.IsSecret(key, nil) && !strings.Contains(unit, ".") {
+					if isecret.Is(key, nil) && !strings.Contains(unit, ".") {
 						t.Fatalf("%.40s… is secret", key)
 					}
 				}
@@ -47,10 +49,10 @@ func TestIsSecretLinear(t *testing.T) {
 // without being read word by word (no argument's name is that long); one
 // as long is read. With no names nothing is secret.
 func TestIsSecretLongSegment(t *testing.T) {
-	long := strings.Repeat("a", errorx.MaxNameSegment+1)
+	long := strings.Repeat("a", maxNameSegment+1)
 	assert := func(want bool, path string, names []string) {
 		t.Helper()
-		if got := errorx.IsSecret(path, names); got != want {
+		if got := isecret.Is(path, names); got != want {
 			t.Errorf("IsSecret(%.20q… %d bytes, %q) = %v", path, len(path), names, got)
 		}
 	}
@@ -60,7 +62,7 @@ func TestIsSecretLongSegment(t *testing.T) {
 	assert(false, long, []string{})
 	assert(false, long[1:], nil)
 	assert(false, strings.Repeat("token_count.", 1000), nil) // a long path of short segments
-	n := testing.AllocsPerRun(100, func() { _ = errorx.IsSecret(long, nil) })
+	n := testing.AllocsPerRun(100, func() { _ = isecret.Is(long, nil) })
 	if n != 0 {
 		t.Errorf("%v allocations", n)
 	}
@@ -89,9 +91,9 @@ func TestRedactSecretsManyKeysLinear(t *testing.T) {
 			if text {
 				sent = b.String()
 			}
-			e := errorx.New("X", "m").WithFields(errorx.SentField("args", sent, "m"))
+			e := errorx.New("X", "m").WithFields(sentence.SentField("args", sent, "m"))
 			return func() {
-				if errorx.RedactSecrets(e, nil) == e {
+				if isecret.RedactError(e, nil) == e {
 					t.Fatal("nothing redacted")
 				}
 			}
@@ -100,3 +102,7 @@ func TestRedactSecretsManyKeysLinear(t *testing.T) {
 	testsize.Linear(t, "an object of hostile keys", build(false)(n), build(false)(8*n))
 	testsize.Linear(t, "a JSON text of hostile keys", build(true)(n), build(true)(8*n))
 }
+
+// maxNameSegment is the longest path segment secret names are read in
+// word by word (internal/secret's bound, docs/security.md).
+const maxNameSegment = 1024

@@ -5,10 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
 	"github.com/stretchr/testify/assert"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -156,7 +158,7 @@ func TestIsSecretMoreNames(t *testing.T) {
 		"otpauth_uri": false, "access_key_id": false, "AccessKeyId": false, "signature_algorithm": false,
 		"signature_version": false, "bearer_format": false, "access_level": false, "token_id": false,
 	} {
-		assert.Equal(t, secret, errorx.IsSecret(path, nil), "IsSecret(%q)", path)
+		assert.Equal(t, secret, isecret.Is(path, nil), "IsSecret(%q)", path)
 	}
 }
 
@@ -171,12 +173,13 @@ func TestSecretShapesOnTheWire(t *testing.T) {
 		[]any{[]any{"password", "hunter2"}}, map[string]any{"name": "Authorization", "value": "hunter2"},
 		map[string]any{"auth": "hunter2", "bearer": "hunter2", "access_key": "hunter2", "signature": "hunter2"},
 	} {
-		e := errorx.New(errorx.CodeInvalidInput, "1 argument is invalid.").WithFields(errorx.SentField("note", sent, "Too long."))
-		red := errorx.RedactSecrets(e, nil)
+		e := errorx.New(errorx.CodeInvalidInput, "1 argument is invalid.").WithFields(sentence.SentField("note", sent, "Too long."))
+		red := isecret.RedactError(e, nil)
 		for _, name := range render.Names() {
 			d, _ := render.ByName(name)
 			if te, ok := d.(render.ToolError); ok {
-				d = te.WithMode(format.Both)
+				te.Mode = render.ModeBoth
+				d = te
 			}
 			res := d.Render(red)
 			wire, _ := json.Marshal(res)

@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	isecret "github.com/mcperr/mcperr/internal/secret"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 func TestIsSecret(t *testing.T) {
@@ -21,10 +23,10 @@ func TestIsSecret(t *testing.T) {
 		"api_keys.0": true, "tokens.github": true, "aws.credentials.user": true, "Refresh-Tokens.1": true, "passwords.0.x": true,
 		"api_keys": false, "max_tokens.0": true, "user.max_tokens": false, "a.b.c": false, "sessions.0": false, "tokens_used.0": false,
 	} {
-		assert.Equal(t, secret, errorx.IsSecret(path, nil), "IsSecret(%q)", path)
+		assert.Equal(t, secret, isecret.Is(path, nil), "IsSecret(%q)", path)
 	}
-	assert.True(t, errorx.IsSecret("ssn", []string{"ssn"}), "custom names are not used")
-	assert.False(t, errorx.IsSecret("password", []string{"ssn"}), "custom names are not used alone")
+	assert.True(t, isecret.Is("ssn", []string{"ssn"}), "custom names are not used")
+	assert.False(t, isecret.Is("password", []string{"ssn"}), "custom names are not used alone")
 }
 
 func TestRedactedNeverPrints(t *testing.T) {
@@ -37,23 +39,23 @@ func TestRedactedNeverPrints(t *testing.T) {
 		assert.NotContains(t, out, "hunter2", "leaks")
 		assert.Contains(t, out, "[redacted]", "lacks the mask")
 	}
-	assert.Equal(t, "hunter2", r.Value(), "Value lost the secret")
+	assert.Equal(t, "hunter2", r.(isecret.Redacted).Value(), "Value lost the secret")
 }
 
 func TestRedactSecrets(t *testing.T) {
 	e := errorx.New("X", "m").WithDetail("api_key", "k1").WithDetail("count", 3).
-		WithFields(errorx.SentField("password", "p", "m"), errorx.RequiredField("token"), errorx.SentField("email", "e", "m"))
-	got := errorx.RedactSecrets(e, nil)
+		WithFields(sentence.SentField("password", "p", "m"), sentence.RequiredField("token"), sentence.SentField("email", "e", "m"))
+	got := isecret.RedactError(e, nil)
 	require.NotSame(t, e, got, "nothing was redacted")
-	assert.IsType(t, errorx.Redacted{}, got.Fields[0].Sent, "password")
+	assert.IsType(t, isecret.Redacted{}, got.Fields[0].Sent, "password")
 	assert.False(t, got.Fields[1].WasSent, "token")
 	assert.Equal(t, "e", got.Fields[2].Sent, "email")
 	v, _ := got.Details.Get("api_key")
 	assert.Equal(t, "[redacted]", fmt.Sprint(v), "detail api_key")
 	assert.Equal(t, "p", e.Fields[0].Sent, "the original was changed")
-	assert.Same(t, got, errorx.RedactSecrets(got, nil), "redacting twice cloned again")
-	plain := errorx.New("X", "m").WithFields(errorx.SentField("email", "e", "m"))
-	assert.Same(t, plain, errorx.RedactSecrets(plain, nil), "an error without secrets was cloned")
+	assert.Same(t, got, isecret.RedactError(got, nil), "redacting twice cloned again")
+	plain := errorx.New("X", "m").WithFields(sentence.SentField("email", "e", "m"))
+	assert.Same(t, plain, isecret.RedactError(plain, nil), "an error without secrets was cloned")
 }
 
 func TestRedactSecretsInsideValues(t *testing.T) {
@@ -64,14 +66,14 @@ func TestRedactSecretsInsideValues(t *testing.T) {
 	}
 	e := errorx.New("X", "m").
 		WithFields(
-			errorx.SentField("accounts", []any{account}, "m"),
-			errorx.SentField("api_keys", []any{"K1"}, "m"),
-			errorx.SentField("api_keys.1", "K2", "m"),
-			errorx.SentField("max_tokens", json.Number("9"), "m"),
-			errorx.SentField("", map[string]any{"Secret": "S1", "ok": true}, "m"),
+			sentence.SentField("accounts", []any{account}, "m"),
+			sentence.SentField("api_keys", []any{"K1"}, "m"),
+			sentence.SentField("api_keys.1", "K2", "m"),
+			sentence.SentField("max_tokens", json.Number("9"), "m"),
+			sentence.SentField("", map[string]any{"Secret": "S1", "ok": true}, "m"),
 		).
 		WithDetail("config", map[string]any{"db": map[string]any{"passwd": "P2"}})
-	got := errorx.RedactSecrets(e, nil)
+	got := isecret.RedactError(e, nil)
 	text := fmt.Sprintf("%v %v", got.Fields, got.Details.Pairs())
 	for _, secret := range []string{"T1", "T2", "P1", "P2", "K1", "K2", "S1"} {
 		assert.NotContains(t, text, secret, "leaks")
@@ -106,10 +108,10 @@ func TestIsSecretWords(t *testing.T) {
 		"tokenizer", "secretary", "keyboard", "author", "otpauth_uri", "shipping", "email", "a.b.c", "",
 	}
 	for _, name := range secret {
-		assert.True(t, errorx.IsSecret(name, nil), "IsSecret(%q)", name)
+		assert.True(t, isecret.Is(name, nil), "IsSecret(%q)", name)
 	}
 	for _, name := range plain {
-		assert.False(t, errorx.IsSecret(name, nil), "IsSecret(%q)", name)
+		assert.False(t, isecret.Is(name, nil), "IsSecret(%q)", name)
 	}
 }
 
@@ -118,7 +120,7 @@ func TestIsSecretWords(t *testing.T) {
 func TestIsSecretAllocs(t *testing.T) {
 	n := testing.AllocsPerRun(100, func() {
 		for _, p := range []string{"user.db_password", "max_tokens", "X-API-Key", "passwordConfirm", "pinned", "tokens.0"} {
-			_ = errorx.IsSecret(p, nil)
+			_ = isecret.Is(p, nil)
 		}
 	})
 	assert.Zero(t, n, "allocations")
@@ -132,6 +134,6 @@ func TestIsSecretCustomNames(t *testing.T) {
 		"ssn": true, "user.SSN": true, "customer_ssn": true, "cardNumber": true, "card-number": true, "iban_code": true,
 		"password": false, "ssn_count": false, "lessn": false, "cardNumbers": false, "cardNumbers.0": true,
 	} {
-		assert.Equal(t, secret, errorx.IsSecret(path, names), "IsSecret(%q, %q)", path, names)
+		assert.Equal(t, secret, isecret.Is(path, names), "IsSecret(%q, %q)", path, names)
 	}
 }

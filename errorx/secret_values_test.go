@@ -5,14 +5,17 @@ import (
 	"strings"
 	"testing"
 
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/internal/testsize"
 )
 
 // redactedSent is RedactSecrets' value for a field at path that sent v.
 func redactedSent(path string, v any) any {
-	e := errorx.New("X", "m").WithFields(errorx.SentField(path, v, "m"))
-	return errorx.RedactSecrets(e, nil).Fields[0].Sent
+	e := errorx.New("X", "m").WithFields(sentence.SentField(path, v, "m"))
+	return isecret.RedactError(e, nil).Fields[0].Sent
 }
 
 // TestRedactSecretsJSONText: a string that holds a JSON object or list (a
@@ -39,7 +42,7 @@ func TestRedactSecretsJSONText(t *testing.T) {
 	// In a detail, and inside an object.
 	e := errorx.New("X", "m").WithDetail("auth", `{"token":"tok_live_123"}`).
 		WithDetail("request", map[string]any{"body": `{"secret":"s1"}`})
-	out := modelJSON(t, errorx.RedactSecrets(e, nil))
+	out := modelJSON(t, isecret.RedactError(e, nil))
 	if strings.Contains(out, "tok_live_123") || strings.Contains(out, "s1") {
 		t.Errorf("leaks: %s", out)
 	}

@@ -8,11 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -55,12 +57,12 @@ type sentenceBuilder struct {
 // message or recovery, one entry per parameter.
 var sentenceBuilders = []sentenceBuilder{
 	{"Required", func(s string) *errorx.Error { return errorx.Required(s) }, true},
-	{"WrongType field", func(s string) *errorx.Error { return errorx.WrongType(s, json.Number("7"), "string") }, true},
-	{"MissingDiscriminator", func(s string) *errorx.Error { return errorx.MissingDiscriminator(s, "list", "delete") }, false},
-	{"UnknownAction value", func(s string) *errorx.Error { return errorx.UnknownAction("action", s, "list", "delete") }, false},
-	{"UnknownAction field", func(s string) *errorx.Error { return errorx.UnknownAction(s, "destory", "list", "delete") }, false},
-	{"InvalidDiscriminator field", func(s string) *errorx.Error { return errorx.InvalidDiscriminator(s, "number", "list") }, false},
-	{"InvalidDiscriminator got", func(s string) *errorx.Error { return errorx.InvalidDiscriminator("action", s, "list") }, false},
+	{"WrongType field", func(s string) *errorx.Error { return sentence.WrongType(s, json.Number("7"), "string") }, true},
+	{"MissingDiscriminator", func(s string) *errorx.Error { return sentence.MissingDiscriminator(s, "list", "delete") }, false},
+	{"UnknownAction value", func(s string) *errorx.Error { return sentence.UnknownAction("action", s, "list", "delete") }, false},
+	{"UnknownAction field", func(s string) *errorx.Error { return sentence.UnknownAction(s, "destory", "list", "delete") }, false},
+	{"InvalidDiscriminator field", func(s string) *errorx.Error { return sentence.InvalidDiscriminator(s, "number", "list") }, false},
+	{"InvalidDiscriminator got", func(s string) *errorx.Error { return sentence.InvalidDiscriminator("action", s, "list") }, false},
 }
 
 // TestConstructorSentencesOrdinary: for ordinary names the constructors
@@ -71,12 +73,12 @@ func TestConstructorSentencesOrdinary(t *testing.T) {
 		message, recovery string
 	}{
 		{errorx.Required("workspace_id"), `Required field "workspace_id" is missing.`, `Provide the "workspace_id" parameter and retry.`},
-		{errorx.WrongType("id", 7, "string"), `Field "id" must be a string.`, `Send "id" as a string and retry.`},
-		{errorx.WrongType("tags.0", 7, "integer"), `Field "tags.0" must be an integer.`, `Send "tags.0" as an integer and retry.`},
-		{errorx.MissingDiscriminator("action"), `The required field "action" is missing.`, `Add the "action" field as a string and call the tool again.`},
-		{errorx.UnknownAction("action", "destory"), `The action "destory" does not exist.`, `Choose a valid action from available_actions and call the tool again.`},
-		{errorx.UnknownAction("op", "users/create-v2"), `The op "users/create-v2" does not exist.`, `Choose a valid op from available_actions and call the tool again.`},
-		{errorx.InvalidDiscriminator("action", "number"), `Discriminator field "action" must be a string, got number.`, `Set "action" to one of the available actions as a string.`},
+		{sentence.WrongType("id", 7, "string"), `Field "id" must be a string.`, `Send "id" as a string and retry.`},
+		{sentence.WrongType("tags.0", 7, "integer"), `Field "tags.0" must be an integer.`, `Send "tags.0" as an integer and retry.`},
+		{sentence.MissingDiscriminator("action"), `The required field "action" is missing.`, `Add the "action" field as a string and call the tool again.`},
+		{sentence.UnknownAction("action", "destory"), `The action "destory" does not exist.`, `Choose a valid action from available_actions and call the tool again.`},
+		{sentence.UnknownAction("op", "users/create-v2"), `The op "users/create-v2" does not exist.`, `Choose a valid op from available_actions and call the tool again.`},
+		{sentence.InvalidDiscriminator("action", "number"), `Discriminator field "action" must be a string, got number.`, `Set "action" to one of the available actions as a string.`},
 	} {
 		assert.Equal(t, c.message, c.e.Message)
 		assert.Equal(t, c.recovery, c.e.Recovery)
@@ -104,7 +106,8 @@ func TestConstructorSentencesHostile(t *testing.T) {
 				d, err := render.ByName(name)
 				require.NoError(t, err)
 				if te, ok := d.(render.ToolError); ok {
-					d = te.WithMode(format.Both)
+					te.Mode = render.ModeBoth
+					d = te
 				}
 				checkRendered(t, what+" in "+name, d, e, benign, !b.path)
 			}
@@ -117,7 +120,7 @@ func TestConstructorSentencesHostile(t *testing.T) {
 // add markup by it.
 func TestConstructorSentencesExpected(t *testing.T) {
 	for _, text := range hostileNames {
-		e := errorx.WrongType("id", 7, text)
+		e := sentence.WrongType("id", 7, text)
 		checkSentence(t, "expected "+text[:min(len(text), 40)]+": message", e.Message)
 		checkSentence(t, "expected "+text[:min(len(text), 40)]+": recovery", e.Recovery)
 	}
@@ -169,7 +172,7 @@ var xmlElements = map[string]bool{
 // secret says to check that hostileNames' secret is not on the wire.
 func checkRendered(t *testing.T, what string, d render.Dialect, e, benign *errorx.Error, secret bool) {
 	t.Helper()
-	res := d.Render(errorx.RedactSecrets(e, nil))
+	res := d.Render(isecret.RedactError(e, nil))
 	texts := contentTexts(res)
 	s := structured(t, res)
 	if s != nil {
@@ -181,7 +184,7 @@ func checkRendered(t *testing.T, what string, d render.Dialect, e, benign *error
 		}
 	}
 	switch d.Name() {
-	case render.NameToolError:
+	case "toolerror":
 		require.Len(t, texts, 2, what)
 		md, want := texts[0], contentTexts(d.Render(benign))[0]
 		lines, wantLines := strings.Split(md, "\n"), strings.Split(want, "\n")
@@ -189,12 +192,12 @@ func checkRendered(t *testing.T, what string, d render.Dialect, e, benign *error
 		for _, line := range lines {
 			assert.True(t, line == "" || hasAnyPrefix(line, markdownLineStarts), "%s: a line the template does not write: %q", what, line)
 		}
-		masks := strings.ReplaceAll(md, errorx.RedactedText, "") // a mask is written as it is
+		masks := strings.ReplaceAll(md, isecret.RedactedText, "") // a mask is written as it is
 		for _, mark := range []string{"**", "[", "]", "<", "`", "~", "![", "\\\n"} {
 			assert.Equal(t, unescaped(want, mark), unescaped(masks, mark), "%s: %q of caller origin:\n%s", what, mark, md)
 		}
 		assert.True(t, json.Valid([]byte(texts[1])), "%s: the JSON block does not parse", what)
-	case render.NameXML:
+	case "xml":
 		for _, el := range xmlSkeleton(t, what, texts[0]) {
 			assert.True(t, xmlElements[el], "%s: element <%s>:\n%s", what, el, texts[0])
 		}

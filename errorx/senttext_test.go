@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/format"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // TestSentTextJSON: a printed sent value (a SentText) is a string in
@@ -14,9 +16,9 @@ import (
 // and read back as strings.
 func TestSentTextJSON(t *testing.T) {
 	e := errorx.New(errorx.CodeInvalidInput, "bad").WithFields(
-		errorx.SentField("tags", errorx.SentText("array(3)"), "Expected string."),
-		errorx.SentField("token", errorx.Redact("s3cr3t"), "Too short."),
-		errorx.SentField("name", "array(3)", "Too long."),
+		sentence.SentField("tags", format.SentText("array(3)"), "Expected string."),
+		sentence.SentField("token", errorx.Redact("s3cr3t"), "Too short."),
+		sentence.SentField("name", "array(3)", "Too long."),
 	)
 	b, err := json.Marshal(e)
 	if err != nil {
@@ -35,7 +37,7 @@ func TestSentTextJSON(t *testing.T) {
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []any{errorx.SentText("array(3)"), "[redacted]", "array(3)"} {
+	for i, want := range []any{format.SentText("array(3)"), "[redacted]", "array(3)"} {
 		if got.Fields[i].Sent != want || !got.Fields[i].WasSent {
 			t.Errorf("field %d reads back as %#v, want %#v", i, got.Fields[i].Sent, want)
 		}

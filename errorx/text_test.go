@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/errtext"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // panickingText is an error whose Error method panics.
@@ -37,7 +39,7 @@ func TestTextBounded(t *testing.T) {
 		{"nil", nil, 0, "<nil>", false},
 		{"short", fmt.Errorf("save: %w", errors.New("disk full")), 0, "save: disk full", false},
 		{"model", errorx.Wrap(errors.New("cause"), "X", "m"), 0, "X: m", false},
-		{"long, default budget", long, 0, strings.Repeat("é", errorx.MaxLogText/2), true},
+		{"long, default budget", long, 0, strings.Repeat("é", errtext.MaxLogText/2), true},
 		{"long, odd budget", long, 7, "ééé", true},
 		{"wide tree", wideTree(30), 0, "(the text of a *errors.joinError is not shown: its chain is too long or branches too much to search; its first error: leaf)", false},
 		{"self", &selfWrapping{}, 0, "(the text of a *errorx_test.selfWrapping is not shown: its chain is too long or branches too much to search)", false},
@@ -47,7 +49,7 @@ func TestTextBounded(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			done := make(chan string, 1)
-			go func() { done <- errorx.Text(c.err, c.max) }()
+			go func() { done <- errtext.Text(c.err, c.max) }()
 			var got string
 			select {
 			case got = <-done:
@@ -56,7 +58,7 @@ func TestTextBounded(t *testing.T) {
 			}
 			max := c.max
 			if max <= 0 {
-				max = errorx.MaxLogText
+				max = errtext.MaxLogText
 			}
 			if !c.cut {
 				assert.Equal(t, c.want, got)
@@ -73,22 +75,8 @@ func TestTextBounded(t *testing.T) {
 // TestAppendText: AppendText appends what Text returns.
 func TestAppendText(t *testing.T) {
 	err := fmt.Errorf("save: %w", errors.New("disk full"))
-	assert.Equal(t, "save: dis…(truncated, 6 bytes)", errorx.Text(err, 9))
-	assert.Equal(t, "log: save: dis…(truncated, 6 bytes)", string(errorx.AppendText([]byte("log: "), err, 9)))
-}
-
-func ExampleText() {
-	err := fmt.Errorf("query users: %w", errors.New(strings.Repeat("x", 100)))
-	fmt.Println(errorx.Text(err, 20))
-
-	leaf := errors.New("disk full")
-	for range 40 {
-		leaf = errors.Join(leaf, leaf) // 2^40 paths: its Error would never return
-	}
-	fmt.Println(errorx.Text(leaf, 0))
-	// Output:
-	// query users: xxxxxxx…(truncated, 93 bytes)
-	// (the text of a *errors.joinError is not shown: its chain is too long or branches too much to search; its first error: disk full)
+	assert.Equal(t, "save: dis…(truncated, 6 bytes)", errtext.Text(err, 9))
+	assert.Equal(t, "log: save: dis…(truncated, 6 bytes)", string(errtext.AppendText([]byte("log: "), err, 9)))
 }
 
 // TestLogValueBounded: an *Error's log record stays bounded whatever it
@@ -98,7 +86,7 @@ func TestLogValueBounded(t *testing.T) {
 	long := strings.Repeat("x", 1<<20)
 	e := errorx.Wrap(wideTree(40), long, long).WithTool(long)
 	for range 1000 {
-		e.WithFields(errorx.RequiredField(long))
+		e.WithFields(sentence.RequiredField(long))
 	}
 	done := make(chan string, 1)
 	go func() { done <- logJSON(e) }()
@@ -108,7 +96,7 @@ func TestLogValueBounded(t *testing.T) {
 	case <-time.After(textWithin):
 		t.Fatalf("logging has not returned after %v", textWithin)
 	}
-	assert.Less(t, len(rec), 3*(errorx.MaxLogText+64)+(errorx.MaxLogFields+1)*(errorx.MaxLogText+64)+1024)
+	assert.Less(t, len(rec), 3*(errtext.MaxLogText+64)+(errorx.MaxLogFields+1)*(errtext.MaxLogText+64)+1024)
 	assert.Contains(t, rec, `"(truncated: 968 more fields)"]`)
 	assert.Contains(t, rec, `"cause":"(the text of a *errors.joinError is not shown`)
 }

@@ -18,12 +18,6 @@ func Decode(res *mcp.CallToolResult) (*errorx.Error, string) {
 	return render.Decode(ToResult(res))
 }
 
-// ToolCaller is the part of a go-sdk client that CallWithRetry needs;
-// *mcp.ClientSession has it.
-type ToolCaller interface {
-	CallTool(ctx context.Context, params *mcp.CallToolParams) (*mcp.CallToolResult, error)
-}
-
 // CallWithRetry calls a tool through a go-sdk client session and retries
 // the call as p decides: render.Retry, the policy and its returns, on
 // go-sdk's types. Each result is decoded with Decode, in whatever dialect
@@ -33,9 +27,10 @@ type ToolCaller interface {
 // returns the last go-sdk result as the session returned it and, when the
 // call failed, its *errorx.Error (or the session's error, or ctx.Err()).
 // A result with a ToolFailure block is retried by the draft's rules
-// (render.Retry): pass render.Idempotent(ToolIdempotent(tool)) to let a
-// reliability failure of an idempotent tool be retried.
-func CallWithRetry(ctx context.Context, c ToolCaller, params *mcp.CallToolParams, p errorx.RetryPolicy, opts ...render.RetryOption) (*mcp.CallToolResult, error) {
+// (render.Retry): pass render.Idempotent(true), when the tool's
+// annotations say idempotentHint or readOnlyHint, to let a reliability
+// failure of an idempotent tool be retried.
+func CallWithRetry(ctx context.Context, c *mcp.ClientSession, params *mcp.CallToolParams, p render.RetryPolicy, opts ...render.RetryOption) (*mcp.CallToolResult, error) {
 	if params == nil {
 		params = &mcp.CallToolParams{}
 	}
@@ -43,16 +38,4 @@ func CallWithRetry(ctx context.Context, c ToolCaller, params *mcp.CallToolParams
 		res, err := c.CallTool(ctx, params)
 		return res, ToResult(res), err
 	}, opts...)
-}
-
-// ToolIdempotent reports whether calling tool t again with the same
-// arguments is safe, as its annotations say: idempotentHint or
-// readOnlyHint is true (a tool that changes nothing is idempotent). MCP's
-// defaults say neither. Give it to CallWithRetry as
-// render.Idempotent(ToolIdempotent(t)).
-func ToolIdempotent(t *mcp.Tool) bool {
-	if t == nil || t.Annotations == nil {
-		return false
-	}
-	return t.Annotations.IdempotentHint || t.Annotations.ReadOnlyHint
 }

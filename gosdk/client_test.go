@@ -34,7 +34,7 @@ func flakyServer(fails int32, calls *atomic.Int32) *mcp.Server {
 	return s
 }
 
-var fast = errorx.RetryPolicy{MaxAttempts: 2, InitialDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
+var fast = render.RetryPolicy{MaxAttempts: 2, InitialDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
 
 // TestCallWithRetry: a transient error is retried until the call succeeds
 // or the policy gives up; a validation error is not retried; the result is
@@ -69,21 +69,18 @@ func TestCallWithRetry(t *testing.T) {
 func TestCallWithRetryProtocolError(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
 	var calls atomic.Int32
-	caller := countingCaller{cs: connect(t, s), calls: &calls}
-	res, err := gosdk.CallWithRetry(context.Background(), caller, &mcp.CallToolParams{Name: "nope"}, fast)
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/call" {
+				calls.Add(1)
+			}
+			return next(ctx, method, req)
+		}
+	})
+	res, err := gosdk.CallWithRetry(context.Background(), connect(t, s), &mcp.CallToolParams{Name: "nope"}, fast)
 	if res != nil || err == nil || calls.Load() != 1 {
 		t.Errorf("%+v, %v after %d calls", res, err, calls.Load())
 	}
-}
-
-type countingCaller struct {
-	cs    *mcp.ClientSession
-	calls *atomic.Int32
-}
-
-func (c countingCaller) CallTool(ctx context.Context, p *mcp.CallToolParams) (*mcp.CallToolResult, error) {
-	c.calls.Add(1)
-	return c.cs.CallTool(ctx, p)
 }
 
 // TestDecodeWithoutMiddleware: Decode reads what a go-sdk server without
@@ -98,7 +95,7 @@ func TestDecodeWithoutMiddleware(t *testing.T) {
 		return nil, out{Count: 1}, nil
 	})
 	cs := connect(t, s)
-	if e, dialect := gosdk.Decode(call(t, cs, "fail", nil)); e == nil || dialect != render.NamePlain || e.Message != "disk full" {
+	if e, dialect := gosdk.Decode(call(t, cs, "fail", nil)); e == nil || dialect != "plain" || e.Message != "disk full" {
 		t.Errorf("fail: %s %v", dialect, e)
 	}
 	if e, dialect := gosdk.Decode(call(t, cs, "ok", nil)); e != nil || dialect != "" {
@@ -114,11 +111,11 @@ func TestDecodeWithoutMiddleware(t *testing.T) {
 func TestDecodeUnencodable(t *testing.T) {
 	res := gosdk.FromResult(render.NewRenderer(render.XML{}).Render(errorx.NotFound("gone")))
 	res.StructuredContent = func() {}
-	if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameXML || e.Code != "NOT_FOUND" {
+	if e, dialect := gosdk.Decode(res); e == nil || dialect != "xml" || e.Code != "NOT_FOUND" {
 		t.Errorf("%s %v", dialect, e)
 	}
 	res.Content = []mcp.Content{&mcp.TextContent{Text: "x", Meta: mcp.Meta{"f": func() {}}}}
-	if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NamePlain {
+	if e, dialect := gosdk.Decode(res); e == nil || dialect != "plain" {
 		t.Errorf("%s %v", dialect, e)
 	}
 }
@@ -143,7 +140,7 @@ func TestCallWithRetryCapsRetryAfter(t *testing.T) {
 	cs := connect(t, s)
 	done := make(chan error, 1)
 	go func() {
-		_, err := gosdk.CallWithRetry(context.Background(), cs, &mcp.CallToolParams{Name: "busy"}, errorx.RetryPolicy{})
+		_, err := gosdk.CallWithRetry(context.Background(), cs, &mcp.CallToolParams{Name: "busy"}, render.RetryPolicy{})
 		done <- err
 	}()
 	select {

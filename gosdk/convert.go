@@ -5,6 +5,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -96,7 +97,7 @@ func ToResult(res *mcp.CallToolResult) *render.Result {
 		return nil
 	}
 	out := &render.Result{IsError: res.IsError, Content: texts(res.Content)}
-	out.StructuredContent, _ = render.StructuredJSON(res.StructuredContent)
+	out.StructuredContent, _ = adapt.StructuredJSON(res.StructuredContent)
 	if res.Meta != nil {
 		out.Meta = maps.Clone(map[string]any(res.Meta))
 	}

@@ -8,10 +8,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // TestConvert: every dialect's result, converted to go-sdk's type, holds
@@ -23,16 +23,16 @@ func TestConvert(t *testing.T) {
 		errorx.New("ProjectNotFound", "Project 'proj_xyz' does not exist <here> & \"there\".").
 			WithRecovery("Call projects.list first.").WithActions("projects.list").
 			WithDetail("zeta", 1).WithDetail("alpha", []any{"a", nil}).
-			WithFields(errorx.RequiredField("name"), errorx.SentField("email", "x@", "Invalid email.")),
-		errorx.New(errorx.CodeInvalidInput, "Which project?").WithFields(errorx.RequiredField("project"),
+			WithFields(sentence.RequiredField("name"), sentence.SentField("email", "x@", "Invalid email.")),
+		errorx.New(errorx.CodeInvalidInput, "Which project?").WithFields(sentence.RequiredField("project"),
 			errorx.Field{Path: "kind", Message: "Required.", Options: []string{"a", "b"}}),
 	}
 	r := rand.New(rand.NewPCG(24, 1))
 	for range 100 {
-		models = append(models, rendertest.Model(r))
+		models = append(models, rendercheck.Model(r))
 	}
-	ds := []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: format.Both},
-		render.ToolError{Mode: format.Both, NeedsInput: true}, render.XML{}, render.Contract{}, render.Envelope{}}
+	ds := []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: render.ModeBoth},
+		render.ToolError{Mode: render.ModeBoth, NeedsInput: true}, render.XML{}, render.Contract{}, render.Envelope{}}
 	for _, d := range ds {
 		for _, e := range models {
 			res := d.Render(e)

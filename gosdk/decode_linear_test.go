@@ -8,8 +8,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 )
@@ -22,7 +22,7 @@ func TestDecodeLinear(t *testing.T) {
 		return func(n int) *mcp.CallToolResult {
 			e := errorx.New(errorx.CodeInvalidInput, "Many arguments are invalid.")
 			for i := range n {
-				e.WithFields(errorx.SentField("items."+strconv.Itoa(i), "value", "Not valid."))
+				e.WithFields(sentence.SentField("items."+strconv.Itoa(i), "value", "Not valid."))
 			}
 			return gosdk.FromResult(d.Render(e))
 		}
@@ -33,7 +33,7 @@ func TestDecodeLinear(t *testing.T) {
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 		},
 	}
-	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{}} {
+	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: render.ModeBoth}, render.XML{}, render.Contract{}, render.Envelope{}} {
 		shapes[d.Name()+" fields"] = fields(d)
 	}
 	n := testsize.N(1000, 3000)

@@ -33,6 +33,6 @@
 //
 // Decode reads any dialect back from a go-sdk *mcp.CallToolResult, and
 // CallWithRetry calls a tool through an *mcp.ClientSession and retries it
-// as an errorx.RetryPolicy says: render.Decode and render.Retry on the
+// as a render.RetryPolicy says: render.Decode and render.Retry on the
 // result as ToResult converts it.
 package gosdk

@@ -113,7 +113,7 @@ func ExampleCallWithRetry() {
 
 	res, err := gosdk.CallWithRetry(context.Background(), session(s),
 		&mcp.CallToolParams{Name: "search", Arguments: map[string]any{"query": "mcp"}},
-		errorx.DefaultRetryPolicy)
+		render.RetryPolicy{})
 	fmt.Println(text(res), err, calls)
 	// Output:
 	// 3 results <nil> 2
@@ -167,7 +167,7 @@ func ExampleFromResult() {
 	// true
 }
 
-func ExampleToolIdempotent() {
+func Example_toolIdempotent() {
 	calls := 0
 	s := mcp.NewServer(&mcp.Implementation{Name: "app", Version: "1.0.0"}, nil)
 	s.AddReceivingMiddleware(gosdk.Middleware(render.NewRenderer(render.Contract{}, render.WithToolFailure(""))))
@@ -184,7 +184,7 @@ func ExampleToolIdempotent() {
 	// retried only when the tool is safe to call again, as its
 	// annotations say (read-only here).
 	res, err := gosdk.CallWithRetry(context.Background(), session(s), &mcp.CallToolParams{Name: "lookup"},
-		errorx.RetryPolicy{InitialDelay: time.Millisecond}, render.Idempotent(gosdk.ToolIdempotent(lookup)))
+		render.RetryPolicy{InitialDelay: time.Millisecond}, render.Idempotent(gosdk.ToolIdempotent(lookup)))
 	fmt.Println(text(res), err, calls)
 	// Output:
 	// found <nil> 2

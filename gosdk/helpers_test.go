@@ -12,8 +12,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/parity"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -141,15 +141,15 @@ func newServer(r *render.Renderer) *mcp.Server {
 var perCallFormat = validation.WithFormatArgument(format.Argument)
 
 // quiet is a Renderer in d that logs nowhere visible.
-func quiet(d render.Dialect, opts ...render.RendererOption) *render.Renderer {
-	return render.NewRenderer(d, append([]render.RendererOption{render.WithLogger(slog.New(slog.NewTextHandler(discard{}, nil)))}, opts...)...)
+func quiet(d render.Dialect, opts ...render.Option) *render.Renderer {
+	return render.NewRenderer(d, append([]render.Option{render.WithLogger(slog.New(slog.NewTextHandler(discard{}, nil)))}, opts...)...)
 }
 
 // fixedClock returns the named dialect, the envelope with a fixed clock:
 // tests that compare two renderings of one error must not see two
 // timestamps.
 func fixedClock(name string) render.Dialect {
-	if name == render.NameEnvelope {
+	if name == "envelope" {
 		return render.Envelope{Now: func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }}
 	}
 	d, _ := render.ByName(name)

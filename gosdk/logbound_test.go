@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
 )
@@ -28,7 +29,7 @@ func joinTree(depth int) error {
 // TestLogBounded: a raw or typed (AddTool) handler that returns, or panics
 // with, an error tree too branched to search, or a long text, gets an
 // INTERNAL_ERROR result at once, and no log record holds more than
-// errorx.MaxLogText bytes of text in one attribute (the stack aside).
+// errtext.MaxLogText bytes of text in one attribute (the stack aside).
 func TestLogBounded(t *testing.T) {
 	long := errors.New(strings.Repeat("x", 1<<20))
 	var log logtest.Buffer
@@ -63,7 +64,7 @@ func TestLogBounded(t *testing.T) {
 			}
 		})
 	}
-	if found := log.Oversized(errorx.MaxLogText+64, "stack"); found != "" {
+	if found := log.Oversized(errtext.MaxLogText+64, "stack"); found != "" {
 		t.Errorf("a log record is not bounded: %s", found)
 	}
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // TestTypedErrorWithSecret: a typed tool's error whose text spells out a
-// credential is still the text AddTool set (errorx.Text masks it), so the
+// credential is still the text AddTool set (errtext.Text masks it), so the
 // Middleware renders it in its dialect as an unclassified error, and the
 // log holds it masked.
 func TestTypedErrorWithSecret(t *testing.T) {
@@ -26,7 +26,7 @@ func TestTypedErrorWithSecret(t *testing.T) {
 		return nil, nil, errors.New("dial db: password=hunter2")
 	})
 	res := call(t, connect(t, s), "typed", nil)
-	if e, dialect := gosdk.Decode(res); e == nil || e.Code != errorx.CodeInternalError || dialect != render.NameToolError {
+	if e, dialect := gosdk.Decode(res); e == nil || e.Code != errorx.CodeInternalError || dialect != "toolerror" {
 		t.Errorf("Decode: %s %v, want toolerror INTERNAL_ERROR", dialect, e)
 	}
 	if l := log.String(); strings.Contains(l, "hunter2") || !strings.Contains(l, "password=[redacted]") {

@@ -10,7 +10,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/schemacache"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -45,7 +48,7 @@ const (
 //     INVALID_INPUT error in the server's own words that sends the agent
 //     to the tool's inputSchema: go-sdk's text quotes the values sent (a
 //     password, lines of markdown), so it goes to r's logger only, cut to
-//     errorx.MaxLogText bytes (AddTool gives field errors instead). The
+//     errtext.MaxLogText bytes (AddTool gives field errors instead). The
 //     rendered result is built on go-sdk's: what go-sdk wrote on it (the
 //     resultType of the 2026-07-28 protocol, _meta entries) stays;
 //   - a call of a tool the server does not have, which go-sdk answers with
@@ -152,7 +155,7 @@ func (m *middleware) handle(ctx context.Context, tools *serverTools, res mcp.Res
 	switch {
 	case err != nil && tools.isUnknownTool(ctx, err):
 		return m.unknownTool(ctx, &c, tools)
-	case render.Failed(tr != nil, err):
+	case adapt.Failed(tr != nil, err):
 		return m.failed(ctx, &c, nil, err)
 	}
 	// The handler's own result (a nil *errorx.Error as err is no error).
@@ -189,7 +192,7 @@ func (m *middleware) failed(ctx context.Context, c *render.Call, base *mcp.CallT
 // handleResult applies the Renderer's policy to an error result with
 // structuredContent that the handler built itself.
 func (m *middleware) handleResult(ctx context.Context, c *render.Call, tr *mcp.CallToolResult) *mcp.CallToolResult {
-	sc, err := render.StructuredJSON(tr.StructuredContent)
+	sc, err := adapt.StructuredJSON(tr.StructuredContent)
 	if err != nil {
 		return tr // it cannot reach a client either; go-sdk reports that
 	}
@@ -209,10 +212,10 @@ func (m *middleware) handleResult(ctx context.Context, c *render.Call, tr *mcp.C
 
 // onlySetErrorText reports whether the content of tr is what SetError(e)
 // writes into an empty result: one text block holding e's text (or, as
-// AddTool writes it, its text cut by errorx.Text), and returns that text.
+// AddTool writes it, its text cut by errtext.Text), and returns that text.
 // That is how go-sdk answers a typed handler's error; a handler that wrote
 // its own content before SetError keeps it. The text of an error whose
-// chain errorx.Searchable rejects is never built (it may have billions of
+// chain errtext.Searchable rejects is never built (it may have billions of
 // parts): one text block is taken to be SetError's.
 func onlySetErrorText(tr *mcp.CallToolResult, e error) (string, bool) {
 	if len(tr.Content) != 1 || tr.StructuredContent != nil {
@@ -222,11 +225,11 @@ func onlySetErrorText(tr *mcp.CallToolResult, e error) (string, bool) {
 	if !ok || t.Annotations != nil || t.Meta != nil {
 		return "", false
 	}
-	if !errorx.Searchable(e) {
+	if !errtext.Searchable(e) {
 		return t.Text, true
 	}
 	text := e.Error()
-	return t.Text, t.Text == text || t.Text == errorx.Text(e, errorx.MaxLogText)
+	return t.Text, t.Text == text || t.Text == errtext.Text(e, errtext.MaxLogText)
 }
 
 // argumentsPrefix starts the text of go-sdk's error for a typed tool's
@@ -247,10 +250,10 @@ func (m *middleware) sdkError(ctx context.Context, tools *serverTools, e error, 
 		return err
 	}
 	req := tools.req
-	m.r.Logger().InfoContext(ctx, "mcperr: go-sdk rejected the arguments of a typed tool",
+	adapt.Logger(m.r).InfoContext(ctx, "mcperr: go-sdk rejected the arguments of a typed tool",
 		slog.String("tool", req.Params.Name), // a tool of the server's: go-sdk found it
-		slog.String("error", errorx.Text(e, errorx.MaxLogText)))
-	return argumentsRejected().WithCause(e)
+		slog.String("error", errtext.Text(e, errtext.MaxLogText)))
+	return sentence.WithCause(argumentsRejected(), e)
 }
 
 // argumentsRejected is the error for arguments that go-sdk's check of a

@@ -179,7 +179,7 @@ func TestUnknownTool(t *testing.T) {
 	for _, dialect := range render.Names() {
 		for _, asResult := range []bool{false, true} {
 			d, _ := render.ByName(dialect)
-			var opts []render.RendererOption
+			var opts []render.Option
 			if asResult {
 				opts = append(opts, render.WithUnknownToolResult())
 			}
@@ -223,7 +223,7 @@ func TestUnknownToolSeveral(t *testing.T) {
 				return &mcp.CallToolResult{}, nil
 			})
 	}
-	e := unknownTool(t, connect(t, s), "users.gett", render.NameXML, false)
+	e := unknownTool(t, connect(t, s), "users.gett", "xml", false)
 	if want := []string{"users.get", "user.get", "users.set"}; !slices.Equal(e.Actions, want) {
 		t.Fatalf("actions %v, want %q", e, want)
 	}
@@ -273,7 +273,7 @@ func TestHandlerResultsPass(t *testing.T) {
 	if res.StructuredContent != nil || !res.IsError {
 		t.Fatalf("weather.built: %+v, want no structuredContent", res)
 	}
-	if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameToolError || e.Code != "NOT_FOUND" {
+	if e, dialect := gosdk.Decode(res); e == nil || dialect != "toolerror" || e.Code != "NOT_FOUND" {
 		t.Errorf("weather.built: Decode gives %s %v, want the handler's toolerror NOT_FOUND", dialect, e)
 	}
 }
@@ -379,7 +379,7 @@ func TestRenderedKeepsGoSDKFields(t *testing.T) {
 	for _, tool := range []string{"typed", "traced"} {
 		res := call(t, cs, tool, nil)
 		raw, _ := json.Marshal(res)
-		if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameXML || e.Code != "NOT_FOUND" {
+		if e, dialect := gosdk.Decode(res); e == nil || dialect != "xml" || e.Code != "NOT_FOUND" {
 			t.Errorf("%s: Decode %s %v, want the rendered NOT_FOUND:\n%s", tool, dialect, e, raw)
 		}
 		if !strings.Contains(string(raw), `"resultType":"complete"`) {

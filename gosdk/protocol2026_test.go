@@ -12,6 +12,8 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -20,14 +22,14 @@ import (
 // resultType, its serverInfo and the handler's own _meta.
 func TestToolFailureKeepsGoSDKFields(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "0"}, nil)
-	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.Interbase{}, render.WithToolFailure(render.ToolFailureKey))))
+	s.AddReceivingMiddleware(gosdk.Middleware(quiet(render.Interbase{}, render.WithToolFailure(toolfailure.Key))))
 	mcp.AddTool(s, &mcp.Tool{Name: "typed"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
-		return nil, nil, errorx.New(errorx.CodeForbidden, "No.")
+		return nil, nil, errorx.New(codes.Forbidden, "No.")
 	})
 	s.AddTool(&mcp.Tool{Name: "traced", InputSchema: map[string]any{"type": "object"}},
 		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			res := &mcp.CallToolResult{Meta: mcp.Meta{"io.example/trace": "t-1"}}
-			res.SetError(errorx.New(errorx.CodeForbidden, "No."))
+			res.SetError(errorx.New(codes.Forbidden, "No."))
 			return res, nil
 		})
 	cs := connect(t, s)
@@ -40,8 +42,8 @@ func TestToolFailureKeepsGoSDKFields(t *testing.T) {
 		if _, ok := res.Meta[mcp.MetaKeyServerInfo]; !ok {
 			t.Errorf("%s: no serverInfo:\n%s", tool, raw)
 		}
-		f, ok := render.ReadToolFailure(gosdk.ToResult(res))
-		if !ok || f.Class != render.FailureGovernance || f.Code != "permission_denied" || f.CorrelationID == "" {
+		f, ok := toolfailure.Read((gosdk.ToResult(res)).Meta)
+		if !ok || f.Class != toolfailure.Governance || f.Code != "permission_denied" || f.CorrelationID == "" {
 			t.Errorf("%s: block %+v %v:\n%s", tool, f, ok, raw)
 		}
 	}
@@ -104,7 +106,7 @@ func TestDecodeAnyStructuredContent(t *testing.T) {
 		if got, _ := json.Marshal(res.StructuredContent); string(got) != string(want) {
 			t.Errorf("%s: structuredContent %s, want %s", name, got, want)
 		}
-		if e, dialect := gosdk.Decode(res); e == nil || dialect != render.NameXML || e.Code != errorx.CodeNotFound {
+		if e, dialect := gosdk.Decode(res); e == nil || dialect != "xml" || e.Code != errorx.CodeNotFound {
 			t.Errorf("%s: Decode %s %v, want the xml NOT_FOUND", name, dialect, e)
 		}
 	}

@@ -10,7 +10,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/schemacache"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -86,8 +87,8 @@ func (s *serverTools) schemaFor(ctx context.Context) *validation.Schema {
 	})
 	if err != nil {
 		if fresh {
-			s.m.r.Logger().WarnContext(ctx, "mcperr: a tool's inputSchema cannot be checked; its calls reach the handler unchecked",
-				slog.String("tool", t.Name), slog.String("error", errorx.Text(err, errorx.MaxLogText)))
+			adapt.Logger(s.m.r).WarnContext(ctx, "mcperr: a tool's inputSchema cannot be checked; its calls reach the handler unchecked",
+				slog.String("tool", t.Name), slog.String("error", errtext.Text(err, errtext.MaxLogText)))
 		}
 		return nil
 	}

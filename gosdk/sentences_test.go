@@ -14,11 +14,13 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/errtext"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // markdownOf returns the markdown block of a toolerror result in mode both.
@@ -36,7 +38,7 @@ func markdownOf(t *testing.T, res *mcp.CallToolResult) string {
 
 // sentenceDialects are the five dialects, toolerror with both its blocks.
 func sentenceDialects() []render.Dialect {
-	return []render.Dialect{render.Interbase{}, render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{}}
+	return []render.Dialect{render.Interbase{}, render.ToolError{Mode: render.ModeBoth}, render.XML{}, render.Contract{}, render.Envelope{}}
 }
 
 // TestUnknownToolHostileName: an unknown tool's name is named in the
@@ -68,7 +70,7 @@ func TestUnknownToolHostileName(t *testing.T) {
 	}
 	for _, d := range sentenceDialects() {
 		benign := markdownOf(t, unknown(d, "zzz")) // no tool is close: no did-you-mean, as for the hostile names
-		for _, name := range rendertest.HostileTexts() {
+		for _, name := range rendercheck.HostileTexts() {
 			res := unknown(d, name)
 			e, _ := gosdk.Decode(res)
 			want := "The server has no tool named " + format.Quote(name) + "."
@@ -79,7 +81,7 @@ func TestUnknownToolHostileName(t *testing.T) {
 			if strings.Contains(e.Recovery, name) {
 				t.Errorf("%s, %.40q: the recovery names it: %q", d.Name(), name, e.Recovery)
 			}
-			if d.Name() == render.NameToolError {
+			if d.Name() == "toolerror" {
 				if md := markdownOf(t, res); strings.Count(md, "\n") != strings.Count(benign, "\n") {
 					t.Errorf("%.40q: the markdown block has other lines than a benign name's:\n%s\nbenign:\n%s", name, md, benign)
 				}
@@ -108,7 +110,7 @@ func TestSchemaRejectionInOwnWords(t *testing.T) {
 		})
 		cs := connect(t, s)
 		benign := markdownOf(t, call(t, cs, "login", map[string]any{"user": "ann", "password": "hunter2", "zz": 1}))
-		for _, sent := range append([]string{"hunter2"}, rendertest.HostileTexts()...) {
+		for _, sent := range append([]string{"hunter2"}, rendercheck.HostileTexts()...) {
 			key := sent
 			switch sent {
 			case "hunter2", "user", "password":
@@ -124,13 +126,13 @@ func TestSchemaRejectionInOwnWords(t *testing.T) {
 				t.Fatalf("%s: %+v, want INVALID_INPUT with fields", d.Name(), e)
 			}
 			i := slices.IndexFunc(e.Fields, func(f errorx.Field) bool { return f.Path == "password" })
-			if i < 0 || e.Fields[i].Message != "Wrong type." || fmt.Sprint(e.Fields[i].Sent) != errorx.RedactedText {
+			if i < 0 || e.Fields[i].Message != "Wrong type." || fmt.Sprint(e.Fields[i].Sent) != secret.RedactedText {
 				t.Errorf("%s: %+v, want password's wrong type, the value redacted", d.Name(), e.Fields)
 			}
 			if len(e.Fields) != 2 || e.Fields[1-max(i, 0)].Message != "Unknown field." {
 				t.Errorf("%s: %+v, want the unknown key as the other field", d.Name(), e.Fields)
 			}
-			if d.Name() == render.NameToolError {
+			if d.Name() == "toolerror" {
 				if md := markdownOf(t, res); strings.Count(md, "\n") != strings.Count(benign, "\n") {
 					t.Errorf("%.40q: the markdown block has other lines than a benign key's:\n%s\nbenign:\n%s", sent, md, benign)
 				}
@@ -166,7 +168,7 @@ func TestSchemaRejectionFallback(t *testing.T) {
 			return nil, nil, nil
 		})
 		cs := connect(t, s)
-		for _, sent := range append([]string{"hunter2"}, rendertest.HostileTexts()...) {
+		for _, sent := range append([]string{"hunter2"}, rendercheck.HostileTexts()...) {
 			res := call(t, cs, "login", map[string]any{"user": "ann", "password": "hunter2 " + sent})
 			wire, _ := json.Marshal(res)
 			if strings.Contains(string(wire), "hunter2") {
@@ -184,7 +186,7 @@ func TestSchemaRejectionFallback(t *testing.T) {
 		if n := strings.Count(log.String(), "inputSchema cannot be checked"); n != 1 {
 			t.Errorf("%s: the schema that cannot be checked is logged %d times, want once:\n%.500s", d.Name(), n, log.String())
 		}
-		if found := log.Oversized(errorx.MaxLogText+64, "stack"); found != "" {
+		if found := log.Oversized(errtext.MaxLogText+64, "stack"); found != "" {
 			t.Errorf("%s: a log record is not bounded: %s", d.Name(), found)
 		}
 	}

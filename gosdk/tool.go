@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/typeunion"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -25,7 +26,7 @@ import (
 // in Go field names. Binding is strict: unknown keys, wrong JSON types and
 // failed validate tags are errors. The toolerror dialect's per-call format
 // argument is one only when opts include validation.WithFormatArgument
-// (give it r.FormatArgument(), the name the server's Renderer reads): the
+// (give it the name the server's Renderer reads, render.WithFormatArgument): the
 // schema then lists it and binding takes it.
 //
 // The tool's inputSchema is t.InputSchema when set, else, for a struct In,
@@ -48,7 +49,7 @@ import (
 // the zero Renderer renders it (render.NewRenderer(nil): the interbase
 // dialect, the summary and its fields), the result mcpgo.Handler gives on
 // mcp-go. An error h returns is, without the Middleware, its text in an
-// isError result (errorx.Text: at most errorx.MaxLogText bytes of it), as
+// isError result (errtext.Text: at most errtext.MaxLogText bytes of it), as
 // go-sdk's typed tools give it. AddTool panics, as mcp.AddTool does, when
 // a schema cannot be inferred or resolved.
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...validation.Option) {
@@ -104,10 +105,10 @@ func typedTool[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts []v
 
 // errorResult is the result go-sdk's typed tools give for err: isError,
 // err's text, err recorded for the Middleware (CallToolResult.GetError).
-// The text is errorx.Text's: bounded, and never built for a chain
-// errorx.Searchable rejects, whose text may have billions of parts.
+// The text is errtext.Text's: bounded, and never built for a chain
+// errtext.Searchable rejects, whose text may have billions of parts.
 func errorResult(err error) *mcp.CallToolResult {
-	res := mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: errorx.Text(err, errorx.MaxLogText)}}}
+	res := mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: errtext.Text(err, errtext.MaxLogText)}}}
 	res.SetError(err)
 	return &res
 }

@@ -145,7 +145,7 @@ func TestAddToolWithoutMiddleware(t *testing.T) {
 	cs := connect(t, s)
 	res := call(t, cs, "signup", badSignups["many_fields"])
 	e, dialect := gosdk.Decode(res)
-	if !res.IsError || dialect != render.NameInterbase || e == nil || e.Code != errorx.CodeInvalidInput || len(e.Fields) != 10 ||
+	if !res.IsError || dialect != "interbase" || e == nil || e.Code != errorx.CodeInvalidInput || len(e.Fields) != 10 ||
 		!strings.HasPrefix(e.Message, "8 arguments of signup are invalid: ") {
 		t.Errorf("binding failure: %s %+v\n%+v", dialect, e, res)
 	}

@@ -10,13 +10,16 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/jsontype"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // argumentError turns the error of one of mcp-go's argument helpers
 // (req.RequireString("id") and the other Require* methods of
 // mcp.CallToolRequest, or BindArguments) into the error binding gives for
-// the same call: errorx.Required for an argument not sent, errorx.WrongType
+// the same call: errorx.Required for an argument not sent, sentence.WrongType
 // with the value sent, read from the request, for one of the wrong type.
 // The common handler
 //
@@ -31,7 +34,7 @@ import (
 // agrees (the argument is missing, or present with a value the helper
 // rejects). For any other error argumentError returns nil.
 func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
-	if err == nil || !errorx.Searchable(err) {
+	if err == nil || !errtext.Searchable(err) {
 		return nil // a chain too long or branched to search: its texts are not read either
 	}
 	if _, ok := errorx.As(err); ok {
@@ -52,7 +55,7 @@ func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
 			if entry {
 				return wrongEntry(te.Field, path, sent, jsontype.OfKind(te.Type))
 			}
-			return errorx.WrongType(path, sent, jsontype.OfKind(te.Type))
+			return sentence.WrongType(path, sent, jsontype.OfKind(te.Type))
 		}
 	}
 	return nil
@@ -60,14 +63,14 @@ func argumentError(req mcp.CallToolRequest, err error) *errorx.Error {
 
 // wrongEntry is the error for an entry of the map argument field (a path
 // of the tool's struct fields) whose value, sent at path, is not of the
-// expected JSON type: as errorx.WrongType's, but its sentences name the
+// expected JSON type: as sentence.WrongType's, but its sentences name the
 // map and never the entry's key, which the caller chose (a key can hold
 // lines of markdown, or a secret); the key reaches the model only in the
 // field's path, which every dialect escapes.
 func wrongEntry(field, path string, sent any, expected string) *errorx.Error {
-	e := errorx.New(errorx.CodeInvalidFieldType, "An entry of "+errorx.Quote(field)+" has the wrong type.")
-	e.Recovery = errorx.ValidationRecovery
-	e.Fields = []errorx.Field{errorx.WrongTypeField(path, sent, expected)}
+	e := errorx.New(codes.InvalidFieldType, "An entry of "+errorx.Quote(field)+" has the wrong type.")
+	e.Recovery = codes.ValidationRecovery
+	e.Fields = []errorx.Field{sentence.WrongTypeField(path, sent, expected)}
 	return e
 }
 
@@ -179,13 +182,13 @@ func (m helperMistake) convert(args map[string]any) *errorx.Error {
 	case m.missing || !sent:
 		return nil
 	case m.item < 0:
-		return errorx.WrongType(m.key, v, m.expected)
+		return sentence.WrongType(m.key, v, m.expected)
 	}
 	items, ok := v.([]any)
 	if !ok || m.item >= len(items) {
 		return nil
 	}
-	return errorx.WrongType(m.key+"."+strconv.Itoa(m.item), items[m.item], m.expected)
+	return sentence.WrongType(m.key+"."+strconv.Itoa(m.item), items[m.item], m.expected)
 }
 
 // findMistyped finds the value encoding/json's UnmarshalTypeError is about:

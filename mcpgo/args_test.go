@@ -15,9 +15,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // requireHelpers are the argument helpers of mcp.CallToolRequest that
@@ -121,7 +124,7 @@ func TestRequireHelpersGiveFieldErrors(t *testing.T) {
 						expected = "array"
 					}
 				}
-				if name == render.NameXML {
+				if name == "xml" {
 					// MCP Fusion's XML keeps the path, the message, the value
 					// sent and the rest of the line as the hint.
 					if f.Path != path || !f.WasSent || f.Message != "Wrong type." || f.Hint != "Expected type: "+expected+"." {
@@ -138,13 +141,13 @@ func TestRequireHelpersGiveFieldErrors(t *testing.T) {
 		}
 		c := connect(t, helperServer(d, "BindArguments"))
 		for args, want := range map[string]errorx.Field{
-			`{"id":7}`:           errorx.WrongTypeField("id", 7.0, "string"),
-			`{"n":[1,"x"]}`:      errorx.WrongTypeField("n.1", "x", "integer"),
-			`{"n":{"a":1}}`:      errorx.WrongTypeField("n", map[string]any{"a": 1.0}, "array"),
-			`{"in":{"b":"yes"}}`: errorx.WrongTypeField("in.b", "yes", "boolean"),
+			`{"id":7}`:           sentence.WrongTypeField("id", 7.0, "string"),
+			`{"n":[1,"x"]}`:      sentence.WrongTypeField("n.1", "x", "integer"),
+			`{"n":{"a":1}}`:      sentence.WrongTypeField("n", map[string]any{"a": 1.0}, "array"),
+			`{"in":{"b":"yes"}}`: sentence.WrongTypeField("in.b", "yes", "boolean"),
 		} {
 			f := helperField(t, c, args)
-			if f.Path != want.Path || name != render.NameXML && (f.Expected != want.Expected || f.Rule != want.Rule || !equalJSON(f.Sent, want.Sent)) {
+			if f.Path != want.Path || name != "xml" && (f.Expected != want.Expected || f.Rule != want.Rule || !equalJSON(f.Sent, want.Sent)) {
 				t.Errorf("%s BindArguments(%s): %+v, want %+v", name, args, f, want)
 			}
 		}
@@ -245,25 +248,25 @@ func TestBindArgumentsMapKeyInPathOnly(t *testing.T) {
 			return res, e
 		}
 		benign, _ := send("apples")
-		for _, key := range append(rendertest.HostileTexts(), "password=hunter2") {
+		for _, key := range append(rendercheck.HostileTexts(), "password=hunter2") {
 			res, e := send(key)
-			assert.Equal(t, errorx.CodeInvalidFieldType, e.Code, d.Name())
-			if d.Name() != render.NameXML { // a <validation_error> shows the fields, not the message
+			assert.Equal(t, codes.InvalidFieldType, e.Code, d.Name())
+			if d.Name() != "xml" { // a <validation_error> shows the fields, not the message
 				assert.Equal(t, `An entry of "counts" has the wrong type.`, e.Message, d.Name())
 			}
-			assert.Equal(t, errorx.ValidationRecovery, e.Recovery, d.Name())
+			assert.Equal(t, codes.ValidationRecovery, e.Recovery, d.Name())
 			require.Len(t, e.Fields, 1, d.Name())
 			// The path as the dialect keeps it, within the Renderer's limits.
-			path := render.DefaultLimits.Apply(errorx.New("X", "m").WithFields(errorx.WrongTypeField("counts."+key, 1, "integer")))
-			assert.Equal(t, rendertest.Project(d, path).Fields[0].Path, e.Fields[0].Path, "%s: the key is the field's path", d.Name())
+			path := adapt.Bound(errorx.New("X", "m").WithFields(sentence.WrongTypeField("counts."+key, 1, "integer")))
+			assert.Equal(t, rendercheck.Project(d, path).Fields[0].Path, e.Fields[0].Path, "%s: the key is the field's path", d.Name())
 			// A secret key, or one too long to be read for secret words
-			// (errorx.MaxNameSegment), hides what was sent under it.
-			if strings.HasPrefix(key, "password") || len(key) > errorx.MaxNameSegment {
+			// (1,024 bytes), hides what was sent under it.
+			if strings.HasPrefix(key, "password") || len(key) > 1024 {
 				assert.Equal(t, "[redacted]", fmt.Sprint(e.Fields[0].Sent), "%s: sent under a secret key", d.Name())
 			} else {
 				assert.Equal(t, "many", e.Fields[0].Sent, d.Name())
 			}
-			if d.Name() == render.NameToolError {
+			if d.Name() == "toolerror" {
 				md, want := textOf(t, res, 0), textOf(t, benign, 0)
 				assert.Equal(t, strings.Count(want, "\n"), strings.Count(md, "\n"), "the markdown has lines of its own:\n%s", md)
 				assert.NotContains(t, md, "**Recovery:** Delete")

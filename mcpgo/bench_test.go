@@ -9,7 +9,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -27,8 +26,8 @@ func BenchmarkRender(b *testing.B) {
 		WithDetail("invoice_id", "inv_456").WithDetail("status", "paid")
 	for _, name := range render.Names() {
 		d, _ := render.ByName(name)
-		if name == render.NameToolError {
-			d = render.ToolError{Mode: format.Both}
+		if name == "toolerror" {
+			d = render.ToolError{Mode: render.ModeBoth}
 		}
 		b.Run("dialect="+name+"/impl=mcperr", func(b *testing.B) {
 			for b.Loop() {

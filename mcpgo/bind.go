@@ -8,6 +8,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -21,9 +22,9 @@ func Bind[T any](req mcp.CallToolRequest, opts ...validation.Option) (T, error) 
 	raw, err := arguments(req)
 	if err != nil {
 		var zero T
-		return zero, validation.NewError(req.Params.Name, []errorx.Field{{
+		return zero, sentence.WithCause(validation.NewError(req.Params.Name, []errorx.Field{{
 			WasSent: false, Message: "Cannot be read as JSON.", Expected: "a JSON object", Rule: validation.RuleSyntax,
-		}}).WithCause(err)
+		}}), err)
 	}
 	return validation.Bind[T](req.Params.Name, raw, opts...)
 }

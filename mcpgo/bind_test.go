@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -110,7 +111,7 @@ func TestHandler(t *testing.T) {
 	require.NoError(t, err, "invalid call: a tool error, not a Go error mcp-go would send as -32603")
 	require.True(t, res.IsError, "invalid call")
 	e, dialect := mcpgo.Decode(res)
-	require.Equal(t, render.NameInterbase, dialect, "the zero Renderer's rendering")
+	require.Equal(t, "interbase", dialect, "the zero Renderer's rendering")
 	require.NotNil(t, e, "invalid call")
 	require.Equal(t, errorx.CodeInvalidInput, e.Code, "invalid call")
 	require.NotEmpty(t, e.Fields, "invalid call")
@@ -128,18 +129,18 @@ func TestRequestAction(t *testing.T) {
 		t.Fatalf("got %q %v", a, e)
 	}
 	_, e := mcpgo.RequestAction(req(`{"name":"x"}`), "action", "list", "create")
-	if e == nil || e.Code != errorx.CodeMissingDiscriminator || e.Tool != "users" {
+	if e == nil || e.Code != codes.MissingDiscriminator || e.Tool != "users" {
 		t.Fatalf("absent: %+v", e)
 	}
 	_, e = mcpgo.RequestAction(req(`{"action":null}`), "action", "list", "create")
-	if e == nil || e.Code != errorx.CodeInvalidDiscriminator || e.Message != `Discriminator field "action" must be a string, got object.` {
+	if e == nil || e.Code != codes.InvalidDiscriminator || e.Message != `Discriminator field "action" must be a string, got object.` {
 		t.Fatalf("null: %+v", e)
 	}
 	var r mcp.CallToolRequest
 	r.Params.Name = "users"
 	r.Params.Arguments = map[string]any{"action": "lis"}
 	_, e = mcpgo.RequestAction(r, "action", "list", "create")
-	if e == nil || e.Code != errorx.CodeUnknownAction || e.Recovery != `Choose a valid action from available_actions and call the tool again. Did you mean "list"?` {
+	if e == nil || e.Code != codes.UnknownAction || e.Recovery != `Choose a valid action from available_actions and call the tool again. Did you mean "list"?` {
 		t.Fatalf("map arguments: %+v", e)
 	}
 }
@@ -258,7 +259,7 @@ func TestHandlerUnderRenderMiddleware(t *testing.T) {
 	if !bad.IsError || text != want {
 		t.Errorf("isError %v, text:\n%s", bad.IsError, text)
 	}
-	if e, dialect := mcpgo.Decode(bad); dialect != render.NameXML || e.Tool != "users/create" || len(e.Fields) != 3 ||
+	if e, dialect := mcpgo.Decode(bad); dialect != "xml" || e.Tool != "users/create" || len(e.Fields) != 3 ||
 		!strings.HasPrefix(e.Fields[1].Message, "Out of range.") {
 		t.Errorf("decoded %s %+v", dialect, e)
 	}

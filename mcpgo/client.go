@@ -33,21 +33,12 @@ type ToolCaller interface {
 // returns the last result as the client returned it and, when the call
 // failed, its *errorx.Error (or the client's error, or ctx.Err()). A
 // result with a ToolFailure block is retried by the draft's rules
-// (render.Retry): pass render.Idempotent(ToolIdempotent(tool)) to let a
-// reliability failure of an idempotent tool be retried.
-func CallWithRetry(ctx context.Context, c ToolCaller, req mcp.CallToolRequest, p errorx.RetryPolicy, opts ...render.RetryOption) (*mcp.CallToolResult, error) {
+// (render.Retry): pass render.Idempotent(true), when the tool's
+// annotations say idempotentHint or readOnlyHint, to let a reliability
+// failure of an idempotent tool be retried.
+func CallWithRetry(ctx context.Context, c ToolCaller, req mcp.CallToolRequest, p render.RetryPolicy, opts ...render.RetryOption) (*mcp.CallToolResult, error) {
 	return render.Retry(ctx, p, req.Params.Name, func(ctx context.Context) (*mcp.CallToolResult, *render.Result, error) {
 		res, err := c.CallTool(ctx, req)
 		return res, ToResult(res), err
 	}, opts...)
-}
-
-// ToolIdempotent reports whether calling tool t again with the same
-// arguments is safe, as its annotations say: idempotentHint or
-// readOnlyHint is true (a tool that changes nothing is idempotent). MCP's
-// defaults say neither. Give it to CallWithRetry as
-// render.Idempotent(ToolIdempotent(t)).
-func ToolIdempotent(t mcp.Tool) bool {
-	a := t.Annotations
-	return a.IdempotentHint != nil && *a.IdempotentHint || a.ReadOnlyHint != nil && *a.ReadOnlyHint
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -58,7 +59,7 @@ func call(name string) mcp.CallToolRequest {
 // TestCallWithRetryTransientTwice: a tool failing twice with TRANSIENT and
 // then succeeding is called three times, in every dialect.
 func TestCallWithRetryTransientTwice(t *testing.T) {
-	fast := errorx.RetryPolicy{InitialDelay: time.Millisecond}
+	fast := render.RetryPolicy{InitialDelay: time.Millisecond}
 	for _, d := range dialects() {
 		t.Run(d.Name(), func(t *testing.T) {
 			c, calls := flakyServer(t, d, func(n int) *errorx.Error {
@@ -76,15 +77,15 @@ func TestCallWithRetryTransientTwice(t *testing.T) {
 }
 
 func TestCallWithRetryGivesUp(t *testing.T) {
-	fast := errorx.RetryPolicy{InitialDelay: time.Millisecond}
+	fast := render.RetryPolicy{InitialDelay: time.Millisecond}
 	always := func(e *errorx.Error) func(int) *errorx.Error { return func(int) *errorx.Error { return e } }
 
 	// Retries exhausted: 1 call + 3 retries, then the decoded error.
-	c, calls := flakyServer(t, render.XML{}, always(errorx.New(errorx.CodeServerBusy, "Busy.")))
+	c, calls := flakyServer(t, render.XML{}, always(errorx.New(codes.ServerBusy, "Busy.")))
 	res, err := mcpgo.CallWithRetry(t.Context(), c, call("flaky"), fast)
 	var e *errorx.Error
 	if assert.ErrorAs(t, err, &e, "exhausted") {
-		assert.Equal(t, errorx.CodeServerBusy, e.Code, "exhausted")
+		assert.Equal(t, codes.ServerBusy, e.Code, "exhausted")
 	}
 	assert.NotNil(t, res, "exhausted")
 	assert.Equal(t, int32(4), calls.Load(), "exhausted: want SERVER_BUSY after 4 calls")
@@ -99,7 +100,7 @@ func TestCallWithRetryGivesUp(t *testing.T) {
 	assert.Equal(t, int32(1), calls.Load(), "validation: want 1 call")
 
 	// A warning is a success.
-	c, calls = flakyServer(t, render.XML{}, always(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)))
+	c, calls = flakyServer(t, render.XML{}, always(errorx.New(codes.Deprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)))
 	_, err = mcpgo.CallWithRetry(t.Context(), c, call("flaky"), fast)
 	assert.NoError(t, err, "warning")
 	assert.Equal(t, int32(1), calls.Load(), "warning: calls")
@@ -120,7 +121,7 @@ func TestCallWithRetryHonoursRetryAfterAndContext(t *testing.T) {
 		return nil
 	})
 	start := time.Now()
-	_, err := mcpgo.CallWithRetry(t.Context(), c, call("flaky"), errorx.RetryPolicy{InitialDelay: time.Hour})
+	_, err := mcpgo.CallWithRetry(t.Context(), c, call("flaky"), render.RetryPolicy{InitialDelay: time.Hour})
 	require.NoError(t, err)
 	waited := time.Since(start)
 	assert.GreaterOrEqual(t, waited, 50*time.Millisecond, "want retry_after's 50ms")
@@ -131,7 +132,7 @@ func TestCallWithRetryHonoursRetryAfterAndContext(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
 	defer cancel()
 	start = time.Now()
-	_, err = mcpgo.CallWithRetry(ctx, c, call("flaky"), errorx.RetryPolicy{InitialDelay: time.Hour})
+	_, err = mcpgo.CallWithRetry(ctx, c, call("flaky"), render.RetryPolicy{InitialDelay: time.Hour})
 	assert.ErrorIs(t, err, context.DeadlineExceeded, "cancelled wait")
 	assert.LessOrEqual(t, time.Since(start), 10*time.Second, "cancelled wait")
 }
@@ -147,14 +148,14 @@ func (f callerFunc) CallTool(ctx context.Context, req mcp.CallToolRequest) (*mcp
 // is returned as it is, never replaced by ctx.Err(): a call that is not
 // idempotent may have taken effect.
 func TestCallWithRetryResultAfterDeadline(t *testing.T) {
-	fast := errorx.RetryPolicy{InitialDelay: time.Millisecond}
+	fast := render.RetryPolicy{InitialDelay: time.Millisecond}
 	for _, tc := range []struct {
 		name    string
 		res     *mcp.CallToolResult
 		wantErr func(error) bool
 	}{
 		{"success", mcp.NewToolResultText("charged"), func(err error) bool { return err == nil }},
-		{"warning", mcpgo.FromResult(render.Interbase{}.Render(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning))),
+		{"warning", mcpgo.FromResult(render.Interbase{}.Render(errorx.New(codes.Deprecated, "Use v2.").WithSeverity(errorx.SeverityWarning))),
 			func(err error) bool { return err == nil }},
 		{"final tool error", mcpgo.FromResult(render.XML{}.Render(errorx.Conflict("Already charged."))), func(err error) bool {
 			e, ok := errorx.As(err)
@@ -187,7 +188,7 @@ func TestCallWithRetryResultAfterDeadline(t *testing.T) {
 	defer cancel()
 	down := mcpgo.FromResult(render.Envelope{}.Render(errorx.Transient("Down.")))
 	c := callerFunc(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return down, nil })
-	res, err := mcpgo.CallWithRetry(ctx, c, call("t"), errorx.RetryPolicy{InitialDelay: time.Hour})
+	res, err := mcpgo.CallWithRetry(ctx, c, call("t"), render.RetryPolicy{InitialDelay: time.Hour})
 	assert.Same(t, down, res, "cancelled wait: want the last result")
 	assert.ErrorIs(t, err, context.DeadlineExceeded, "cancelled wait")
 }
@@ -202,7 +203,7 @@ func TestCallWithRetryDoneContext(t *testing.T) {
 		calls++
 		return mcp.NewToolResultText("charged"), nil
 	})
-	res, err := mcpgo.CallWithRetry(ctx, c, call("charge"), errorx.DefaultRetryPolicy)
+	res, err := mcpgo.CallWithRetry(ctx, c, call("charge"), render.RetryPolicy{})
 	assert.Nil(t, res)
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Zero(t, calls, "want no call")
@@ -216,7 +217,7 @@ func TestCallWithRetryNoResult(t *testing.T) {
 		calls++
 		return nil, nil
 	})
-	res, err := mcpgo.CallWithRetry(t.Context(), c, call("t"), errorx.RetryPolicy{InitialDelay: time.Millisecond})
+	res, err := mcpgo.CallWithRetry(t.Context(), c, call("t"), render.RetryPolicy{InitialDelay: time.Millisecond})
 	assert.Nil(t, res)
 	e, ok := errorx.As(err)
 	require.True(t, ok, "want an *errorx.Error, got %v", err)
@@ -235,7 +236,7 @@ func TestCallWithRetryCapsRetryAfter(t *testing.T) {
 		c, calls := flakyServer(t, d, func(int) *errorx.Error { return errorx.RateLimited("Slow down.", forever) })
 		done := make(chan error, 1)
 		go func() {
-			_, err := mcpgo.CallWithRetry(context.Background(), c, call("flaky"), errorx.RetryPolicy{})
+			_, err := mcpgo.CallWithRetry(context.Background(), c, call("flaky"), render.RetryPolicy{})
 			done <- err
 		}()
 		select {
@@ -243,7 +244,7 @@ func TestCallWithRetryCapsRetryAfter(t *testing.T) {
 			e, ok := errorx.As(err)
 			require.True(t, ok, "%s: %v", d.Name(), err)
 			assert.Equal(t, errorx.CodeRateLimited, e.Code, d.Name())
-			assert.Greater(t, e.RetryAfter, errorx.DefaultMaxRetryAfter, "%s: the error keeps its RetryAfter", d.Name())
+			assert.Greater(t, e.RetryAfter, 5*time.Minute, "%s: the error keeps its RetryAfter", d.Name())
 			assert.Equal(t, int32(1), calls.Load(), "%s: calls", d.Name())
 		case <-time.After(10 * time.Second):
 			t.Fatalf("%s: CallWithRetry is still waiting after 10s", d.Name())
@@ -268,7 +269,7 @@ func ExampleFromResult() {
 }
 
 // ToolIdempotent reads a tool's annotations for CallWithRetry.
-func ExampleToolIdempotent() {
+func Example_toolIdempotent() {
 	put := mcp.NewTool("kv.put", mcp.WithIdempotentHintAnnotation(true))
 	send := mcp.NewTool("mail.send")
 	fmt.Println(mcpgo.ToolIdempotent(put), mcpgo.ToolIdempotent(send))

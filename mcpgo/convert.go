@@ -6,6 +6,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -122,7 +123,7 @@ func structured(res *mcp.CallToolResult) (json.RawMessage, error) {
 	if len(res.RawStructuredContent) > 0 {
 		return res.RawStructuredContent, nil
 	}
-	return render.StructuredJSON(res.StructuredContent)
+	return adapt.StructuredJSON(res.StructuredContent)
 }
 
 // hasStructured reports whether res carries structuredContent.

@@ -50,6 +50,6 @@
 // # Clients
 //
 // Decode reads any dialect back from an mcp-go result; CallWithRetry calls
-// a tool through an mcp-go client and retries it as an errorx.RetryPolicy
+// a tool through an mcp-go client and retries it as a render.RetryPolicy
 // says (render.Retry).
 package mcpgo

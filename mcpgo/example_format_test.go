@@ -9,7 +9,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -21,8 +20,8 @@ func ExampleWithInputSchema_formatArgument() {
 	type search struct {
 		Query string `json:"query" validate:"required"`
 	}
-	r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument(format.Argument))
-	perCall := validation.WithFormatArgument(r.FormatArgument()) // "" unless r reads it
+	r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument("format"))
+	perCall := validation.WithFormatArgument("format") // the name r reads
 	s := server.NewMCPServer("app", "1.0.0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r)))
 	s.AddTool(mcp.NewTool("search", mcpgo.WithInputSchema[search](perCall)),
 		mcpgo.Handler(func(context.Context, mcp.CallToolRequest, search) (*mcp.CallToolResult, error) {
@@ -33,7 +32,7 @@ func ExampleWithInputSchema_formatArgument() {
 		Properties map[string]json.RawMessage `json:"properties"`
 	}
 	_ = json.Unmarshal(s.GetTool("search").Tool.RawInputSchema, &schema)
-	fmt.Println(string(schema.Properties["format"]) == format.ArgumentSchema)
+	fmt.Println(string(schema.Properties["format"]))
 
 	resp := s.HandleMessage(context.Background(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call",
 		"params":{"name":"search","arguments":{"query":"q","format":"json"}}}`))
@@ -42,6 +41,6 @@ func ExampleWithInputSchema_formatArgument() {
 	_ = json.Unmarshal(b, &reply)
 	fmt.Println(len(reply.Result.Content), mcp.GetTextFromContent(reply.Result.Content[0])[:1])
 	// Output:
-	// true
+	// {"type":"string","enum":["markdown","json","both"],"description":"How to write this call's error, if it fails: markdown, json or both. Leave it out for the server's choice."}
 	// 1 {
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -17,7 +16,7 @@ import (
 func ExampleRenderRequest() {
 	// A handler that builds its own result gets the same policy as the
 	// middleware: here, the tool's name in the error.
-	r := render.NewRenderer(render.ToolError{Mode: format.JSON})
+	r := render.NewRenderer(render.ToolError{Mode: render.ModeJSON})
 	handler := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return mcpgo.RenderRequest(ctx, r, req, errorx.Conflict("The file is reserved by agent-2.")), nil
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -22,7 +21,7 @@ func fixedNow() time.Time {
 func dialects() []render.Dialect {
 	return []render.Dialect{
 		render.Interbase{},
-		render.ToolError{Mode: format.Both},
+		render.ToolError{Mode: render.ModeBoth},
 		render.XML{},
 		render.Contract{},
 		render.Envelope{Now: fixedNow},

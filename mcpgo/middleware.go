@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -52,7 +54,7 @@ import (
 // limits, redaction. The errors of mcp-go's argument helpers
 // (req.RequireString("id") and the other Require* methods, BindArguments)
 // become the field errors binding gives: errorx.Required for an argument
-// not sent, errorx.WrongType with the value sent.
+// not sent, sentence.WrongType with the value sent.
 //
 // Register it first, so that it is outermost and sees the errors and panics
 // of every other middleware too:
@@ -97,12 +99,12 @@ func Middleware(r *render.Renderer, opts ...MiddlewareOption) server.ToolHandler
 				}
 			}()
 			if schemas != nil {
-				if err := schemas.check(ctx, r.Logger, req); err != nil {
+				if err := schemas.check(ctx, func() *slog.Logger { return adapt.Logger(r) }, req); err != nil {
 					return handleError(ctx, r, req, err)
 				}
 			}
 			res, err = next(ctx, req)
-			if render.Failed(res != nil, err) {
+			if adapt.Failed(res != nil, err) {
 				return handleError(ctx, r, req, err)
 			}
 			if res.IsError {

@@ -18,7 +18,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -67,13 +69,13 @@ func TestMiddlewareErrors(t *testing.T) {
 	}{
 		{"model error", handler(nil, errorx.Conflict("Taken.")), errorx.CodeConflict, nil, "", ""},
 		{"wrapped model error", handler(nil, fmt.Errorf("reserve: %w", errorx.Conflict("Taken."))), errorx.CodeConflict, nil, "", ""},
-		{"classified Go error", handler(nil, fmt.Errorf("read /etc/shadow: %w", os.ErrPermission)), errorx.CodeForbidden, nil, "", "shadow"},
+		{"classified Go error", handler(nil, fmt.Errorf("read /etc/shadow: %w", os.ErrPermission)), codes.Forbidden, nil, "", "shadow"},
 		{"unclassified Go error", handler(nil, errors.New("dial db: password=hunter2")), errorx.CodeInternalError, nil, "password=[redacted]", "hunter2"},
 		{"internal model error around a Go error", handler(nil, errorx.Wrap(errors.New("insert: password=hunter2"), errorx.CodeInternalError, "Could not save.")),
 			errorx.CodeInternalError, nil, "password=[redacted]", "hunter2"},
 		{"internal model error without a cause", handler(nil, errorx.Internal("Could not save.")), errorx.CodeInternal, nil, "", ""},
-		{"transient model error around a Go error", handler(nil, errorx.Wrap(errors.New("dial: timeout"), errorx.CodeServiceUnavailable, "Try later.")),
-			errorx.CodeServiceUnavailable, nil, "", "dial"},
+		{"transient model error around a Go error", handler(nil, errorx.Wrap(errors.New("dial: timeout"), codes.ServiceUnavailable, "Try later.")),
+			codes.ServiceUnavailable, nil, "", "dial"},
 		{"no result and no error", handler(nil, nil), errorx.CodeInternalError, nil, "neither a result nor an error", ""},
 		{"nil *errorx.Error", handler(nil, (*errorx.Error)(nil)), errorx.CodeInternalError, nil, "nil *errorx.Error", ""},
 		{"nil *errorx.Error with a result: no error", handler(ok, (*errorx.Error)(nil)), "", ok, "", ""},
@@ -97,7 +99,7 @@ func TestMiddlewareErrors(t *testing.T) {
 				return
 			}
 			e, dialect := mcpgo.Decode(res)
-			assert.Equal(t, render.NameInterbase, dialect, "Decode")
+			assert.Equal(t, "interbase", dialect, "Decode")
 			require.NotNil(t, e, "Decode")
 			assert.Equal(t, tc.code, e.Code, "Decode")
 			assert.True(t, res.IsError, "Decode")
@@ -127,12 +129,12 @@ func TestMiddlewarePanic(t *testing.T) {
 	res, err := mcpgo.Middleware(r)(h)(context.Background(), callRequest("boom", nil))
 	require.NoError(t, err)
 	e, dialect := mcpgo.Decode(res)
-	assert.Equal(t, render.NameToolError, dialect)
+	assert.Equal(t, "toolerror", dialect)
 	require.NotNil(t, e)
 	assert.Equal(t, errorx.CodeInternalError, e.Code)
 	assert.Equal(t, errorx.ClassInternal, e.EffectiveClass())
 	assert.True(t, res.IsError)
-	assert.Equal(t, render.PanicError().Message, e.Message)
+	assert.Equal(t, sentence.PanicError().Message, e.Message)
 	for _, s := range []string{"nil map", "secret-key", "goroutine", ".go:"} {
 		assert.NotContains(t, resultJSON(t, res), s, "the result shows it")
 	}
@@ -190,7 +192,7 @@ func TestMiddlewareInProcess(t *testing.T) {
 	for range 3 {
 		for _, tool := range []string{"err", "nil", "panic"} {
 			e, dialect := mcpgo.Decode(callTool(t, c, tool, nil))
-			assert.Equal(t, render.NameEnvelope, dialect, tool)
+			assert.Equal(t, "envelope", dialect, tool)
 			require.NotNil(t, e, tool)
 			assert.Equal(t, errorx.CodeInternalError, e.Code, tool)
 			assert.Equal(t, tool, e.Tool)
@@ -210,7 +212,7 @@ func TestMiddlewareOrder(t *testing.T) {
 	deny := func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			if req.GetString("token", "") == "" {
-				return nil, errorx.New(errorx.CodeUnauthorized, "A token is required.")
+				return nil, errorx.New(codes.Unauthorized, "A token is required.")
 			}
 			return next(ctx, req)
 		}
@@ -224,7 +226,7 @@ func TestMiddlewareOrder(t *testing.T) {
 		stackLogs bool
 	}{
 		{"outermost renders another middleware's error", []server.ServerOption{
-			server.WithToolHandlerMiddleware(mw), server.WithToolHandlerMiddleware(deny)}, errorx.CodeUnauthorized, false},
+			server.WithToolHandlerMiddleware(mw), server.WithToolHandlerMiddleware(deny)}, codes.Unauthorized, false},
 		{"outside WithRecovery", []server.ServerOption{
 			server.WithToolHandlerMiddleware(mw), server.WithRecovery()}, errorx.CodeInternalError, false},
 		{"inside WithRecovery", []server.ServerOption{
@@ -235,7 +237,7 @@ func TestMiddlewareOrder(t *testing.T) {
 			s := server.NewMCPServer("t", "0", tc.opts...)
 			s.AddTool(mcp.NewTool("boom"), boom)
 			e, dialect := mcpgo.Decode(callTool(t, connect(t, s), "boom", nil))
-			assert.Equal(t, render.NameContract, dialect)
+			assert.Equal(t, "contract", dialect)
 			require.NotNil(t, e)
 			assert.Equal(t, tc.code, e.Code)
 			assert.Equal(t, tc.stackLogs, strings.Contains(log.String()[before:], "goroutine"), "stack logged")

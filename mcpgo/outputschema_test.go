@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -25,7 +26,7 @@ func schemaServer(r *render.Renderer) *server.MCPServer {
 			WithClass(errorx.ClassTransient).
 			WithRetryable(true)
 		if req.GetBool("warn", false) {
-			e = errorx.New(errorx.CodeDeprecated, "Deprecated.").WithSeverity(errorx.SeverityWarning)
+			e = errorx.New(codes.Deprecated, "Deprecated.").WithSeverity(errorx.SeverityWarning)
 		}
 		return nil, e
 	}
@@ -46,10 +47,10 @@ func TestOutputSchemaSafe(t *testing.T) {
 				hasSC := res.StructuredContent != nil || len(res.RawStructuredContent) > 0
 				if declared {
 					assert.False(t, hasSC, "%s: error result carries structuredContent: %s", tool, resultJSON(t, res))
-				} else if name == render.NameToolError {
+				} else if name == "toolerror" {
 					assert.True(t, hasSC, "%s: toolerror dropped structuredContent of a tool without outputSchema", tool)
 				}
-				if name == render.NameToolError {
+				if name == "toolerror" {
 					want := "md"
 					if declared {
 						want = "md+json" // markdown became both
@@ -83,8 +84,6 @@ func TestOutputSchemaIgnore(t *testing.T) {
 	assert.NotNil(t, res.StructuredContent, "OutputSchemaIgnore changed the result: %s", resultJSON(t, res))
 	assert.Equal(t, "md", blocks(t, res), "OutputSchemaIgnore changed the result")
 	assert.False(t, callTool(t, c, "typed", map[string]any{"warn": true}).IsError, "OutputSchemaIgnore set isError on a warning")
-	assert.Equal(t, "safe", render.OutputSchemaSafe.String())
-	assert.Equal(t, "ignore", render.OutputSchemaIgnore.String())
 }
 
 // TestOutputSchemaNeedsInput checks the toolerror dialect's needsInput:v1
@@ -104,7 +103,7 @@ func TestOutputSchemaNeedsInput(t *testing.T) {
 		assert.Equal(t, !declared, res.StructuredContent != nil, "%s: structuredContent present", tool)
 		assert.Equal(t, declared, res.IsError, "%s: isError", tool)
 		e, dialect := mcpgo.Decode(res)
-		assert.Equal(t, render.NameToolError, dialect, "%s: Decode", tool)
+		assert.Equal(t, "toolerror", dialect, "%s: Decode", tool)
 		if assert.NotNil(t, e, "%s: Decode\n%s", tool, resultJSON(t, res)) && assert.Len(t, e.Fields, 1, "%s: Decode", tool) {
 			assert.Equal(t, "city", e.Fields[0].Path, "%s: Decode", tool)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -63,12 +64,12 @@ func TestRendered2026Result(t *testing.T) {
 		var meta map[string]json.RawMessage
 		require.NoError(t, json.Unmarshal(res["_meta"], &meta), tool)
 		assert.JSONEq(t, `{"name":"srv","version":"1.2.3"}`, string(meta[mcp.MetaKeyServerInfo]), tool)
-		assert.Contains(t, string(meta[render.ToolFailureVendorKey]), `"class":"capability"`, tool)
+		assert.Contains(t, string(meta[toolfailure.VendorKey]), `"class":"capability"`, tool)
 		var back render.Result
 		require.NoError(t, json.Unmarshal(mustJSON(t, res), &back))
 		e, dialect := render.Decode(&back)
 		require.NotNil(t, e, tool)
-		assert.Equal(t, render.NameXML, dialect)
+		assert.Equal(t, "xml", dialect)
 		assert.Equal(t, errorx.CodeNotFound, e.Code)
 	}
 	res := reply(modernCall("traced"))
@@ -76,7 +77,7 @@ func TestRendered2026Result(t *testing.T) {
 
 	legacy := reply([]byte(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"gone","arguments":{}}}`))
 	assert.NotContains(t, legacy, "resultType")
-	assert.Contains(t, string(legacy["_meta"]), render.ToolFailureVendorKey)
+	assert.Contains(t, string(legacy["_meta"]), toolfailure.VendorKey)
 }
 
 func mustJSON(t *testing.T, v any) []byte {
@@ -107,7 +108,7 @@ func TestCallWithRetryToolFailure(t *testing.T) {
 	}
 	c := inProcess(t, s)
 
-	fast := errorx.RetryPolicy{MaxAttempts: 2, InitialDelay: time.Millisecond}
+	fast := render.RetryPolicy{MaxAttempts: 2, InitialDelay: time.Millisecond}
 	for name, want := range map[string]int32{"write": 1, "put": 3, "read": 3} {
 		calls.Store(0)
 		_, err := mcpgo.CallWithRetry(t.Context(), c, call(name), fast, render.Idempotent(mcpgo.ToolIdempotent(tools[name])))

@@ -10,10 +10,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // configurations are every dialect, every toolerror mode and the
@@ -21,8 +21,8 @@ import (
 func configurations() []render.Dialect {
 	return append(dialects(),
 		render.ToolError{},
-		render.ToolError{Mode: format.JSON},
-		render.ToolError{Mode: format.Both, NeedsInput: true},
+		render.ToolError{Mode: render.ModeJSON},
+		render.ToolError{Mode: render.ModeBoth, NeedsInput: true},
 		render.Envelope{Now: fixedNow, HTTPCode: true, ToolPrefix: true, Version: "2.0"},
 	)
 }
@@ -36,11 +36,11 @@ func TestResultIsMCPGos(t *testing.T) {
 	models := []*errorx.Error{
 		errorx.New("ProjectNotFound", "Project 'proj_xyz' does not exist.").WithClass(errorx.ClassNotFound).
 			WithRecovery("Call projects.list first.").WithActions("projects.list").WithDetail("entity_id", "<proj>&"),
-		errorx.New(errorx.CodeInvalidInput, "Missing.").WithFields(errorx.RequiredField("id"),
+		errorx.New(errorx.CodeInvalidInput, "Missing.").WithFields(sentence.RequiredField("id"),
 			errorx.Field{Path: "category", Message: "Required.", Options: []string{"a", "b"}}),
 	}
 	for range 300 {
-		models = append(models, rendertest.Model(r))
+		models = append(models, rendercheck.Model(r))
 	}
 	for _, d := range configurations() {
 		for _, e := range models {

@@ -10,7 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/schemacache"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -127,7 +127,7 @@ func (c *checker) check(ctx context.Context, logger func() *slog.Logger, req mcp
 	if err != nil {
 		if fresh {
 			logger().WarnContext(ctx, "mcperr: a tool's inputSchema cannot be checked; its calls reach the handler unchecked",
-				slog.String("tool", t.Name), slog.String("error", errorx.Text(err, errorx.MaxLogText)))
+				slog.String("tool", t.Name), slog.String("error", errtext.Text(err, errtext.MaxLogText)))
 		}
 		return nil
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 )
@@ -21,8 +20,8 @@ import (
 // outputSchema are untouched, and the handler's result is never changed.
 func TestOutputSchemaSafeHandlerRendered(t *testing.T) {
 	gone := errorx.NotFound("No forecast for Atlantis.")
-	for _, policy := range []render.OutputSchemaPolicy{render.OutputSchemaSafe, render.OutputSchemaIgnore} {
-		t.Run(policy.String(), func(t *testing.T) {
+	for name, policy := range map[string]render.OutputSchemaPolicy{"safe": render.OutputSchemaSafe, "ignore": render.OutputSchemaIgnore} {
+		t.Run(name, func(t *testing.T) {
 			r := render.NewRenderer(render.ToolError{}, render.WithOutputSchemaPolicy(policy))
 			shared := mcpgo.FromResult(r.Render(gone)) // markdown: structuredContent and the markdown block
 			sharedJSON := resultJSON(t, shared)
@@ -37,7 +36,7 @@ func TestOutputSchemaSafeHandlerRendered(t *testing.T) {
 			s := server.NewMCPServer("t", "0", server.WithToolHandlerMiddleware(mcpgo.Middleware(r)))
 			schema := mcp.WithOutputSchema[forecast]()
 			s.AddTool(mcp.NewTool("typed", schema), handler(shared, nil))
-			s.AddTool(mcp.NewTool("typed-both", schema), handler(mcpgo.FromResult(render.ToolError{Mode: format.Both}.Render(gone)), nil))
+			s.AddTool(mcp.NewTool("typed-both", schema), handler(mcpgo.FromResult(render.ToolError{Mode: render.ModeBoth}.Render(gone)), nil))
 			s.AddTool(mcp.NewTool("typed-custom", schema), handler(custom, nil))
 			s.AddTool(mcp.NewTool("typed-nil-error", schema), handler(shared, (*errorx.Error)(nil)))
 			s.AddTool(mcp.NewTool("typed-ok", schema), ok)
@@ -62,7 +61,7 @@ func TestOutputSchemaSafeHandlerRendered(t *testing.T) {
 					t.Errorf("%s: blocks = %s, want %s", tc.tool, got, want)
 				}
 				e, dialect := mcpgo.Decode(res)
-				if dialect != render.NameToolError || e.Code != errorx.CodeNotFound || e.Message != gone.Message {
+				if dialect != "toolerror" || e.Code != errorx.CodeNotFound || e.Message != gone.Message {
 					t.Errorf("%s: Decode: %s %+v", tc.tool, dialect, e)
 				}
 			}

@@ -75,7 +75,7 @@ func TestOutputSchemaSafeAnyStructuredContent(t *testing.T) {
 		}
 		e, dialect := render.Decode(out)
 		require.NotNil(t, e, sc)
-		assert.Equal(t, render.NameInterbase, dialect, sc)
+		assert.Equal(t, "interbase", dialect, sc)
 		assert.Equal(t, errorx.CodeNotFound, e.Code, sc)
 	}
 }

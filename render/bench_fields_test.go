@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -12,9 +14,9 @@ import (
 // value sent, what was expected and, for some, options and a hint.
 func validationError() *errorx.Error {
 	e := errorx.New(errorx.CodeInvalidInput, "20 arguments of users/create are invalid.").
-		WithRecovery(errorx.ValidationRecovery).WithTool("users/create")
+		WithRecovery(codes.ValidationRecovery).WithTool("users/create")
 	for i := range 20 {
-		f := errorx.SentField("members."+strconv.Itoa(i)+".role", "admn", "Not one of the valid options.")
+		f := sentence.SentField("members."+strconv.Itoa(i)+".role", "admn", "Not one of the valid options.")
 		f.Expected, f.Rule = "one of the valid options", "oneof"
 		if i%2 == 0 {
 			f.Options, f.Hint = []string{"admin", "member"}, "Did you mean 'admin'?"
@@ -59,7 +61,7 @@ func BenchmarkDecodeFields(b *testing.B) {
 func seriesDialects() []render.Dialect {
 	var out []render.Dialect
 	for _, c := range seriesCases() {
-		if c.kind == "sent" || c.d.Name() != render.NameEnvelope {
+		if c.kind == "sent" || c.d.Name() != "envelope" {
 			out = append(out, c.d)
 		}
 	}

@@ -17,13 +17,13 @@ func BenchmarkRendererOptions(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		ctx  context.Context
-		opts []render.RendererOption
+		opts []render.Option
 	}{
 		{"none", context.Background(), nil},
-		{"id_from_context", withID, []render.RendererOption{render.WithCorrelationID(nil)}},
-		{"id_generated", context.Background(), []render.RendererOption{render.WithCorrelationID(nil)}},
-		{"toolfailure", withID, []render.RendererOption{render.WithToolFailure("")}},
-		{"both", withID, []render.RendererOption{render.WithCorrelationID(nil), render.WithToolFailure("")}},
+		{"id_from_context", withID, []render.Option{render.WithCorrelationID(render.CorrelationIDFrom)}},
+		{"id_generated", context.Background(), []render.Option{render.WithCorrelationID(render.CorrelationIDFrom)}},
+		{"toolfailure", withID, []render.Option{render.WithToolFailure("")}},
+		{"both", withID, []render.Option{render.WithCorrelationID(render.CorrelationIDFrom), render.WithToolFailure("")}},
 	} {
 		r := render.NewRenderer(render.XML{}, c.opts...)
 		call := &render.Call{Tool: "t"}

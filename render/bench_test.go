@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -85,7 +85,7 @@ func toolErrorBaseline(e *errorx.Error) *render.Result {
 		i++
 	}
 	details.WriteByte('}')
-	s := toolErrorStruct{"toolError:v1", render.ToolError{}.Code(e), e.Message, e.IsRetryable(), details.Bytes()}
+	s := toolErrorStruct{"toolError:v1", adapt.ToolErrorCode(e), e.Message, e.IsRetryable(), details.Bytes()}
 	pretty, _ := json.MarshalIndent(&s, "", "  ")
 	compact, _ := json.Marshal(&s)
 	// The markdown block: the message, the code line and the details line
@@ -177,7 +177,7 @@ func TestBaselinesWriteTheSameBytes(t *testing.T) {
 		t.Errorf("interbase:\n got %s\nwant %s", got, want)
 	}
 	te := typicalToolError()
-	res, base := render.ToolError{Mode: format.Both}.Render(te), toolErrorBaseline(te)
+	res, base := render.ToolError{Mode: render.ModeBoth}.Render(te), toolErrorBaseline(te)
 	for i := range 2 {
 		if textOf(t, res, i) != textOf(t, base, i) {
 			t.Errorf("toolerror block %d:\n got %s\nwant %s", i, textOf(t, res, i), textOf(t, base, i))
@@ -238,7 +238,7 @@ func BenchmarkXML(b *testing.B) {
 
 func BenchmarkToolErrorBoth(b *testing.B) {
 	e := typicalToolError()
-	d := render.ToolError{Mode: format.Both}
+	d := render.ToolError{Mode: render.ModeBoth}
 	b.Run("impl=mcperr", func(b *testing.B) {
 		for b.Loop() {
 			_ = d.Render(e)
@@ -297,7 +297,7 @@ func BenchmarkRender(b *testing.B) {
 	}{
 		{"interbase", render.Interbase{}},
 		{"toolerror", render.ToolError{}},
-		{"toolerror_both", render.ToolError{Mode: format.Both}},
+		{"toolerror_both", render.ToolError{Mode: render.ModeBoth}},
 		{"xml", render.XML{}},
 		{"contract", render.Contract{}},
 		{"envelope", render.Envelope{}},
@@ -325,8 +325,8 @@ var sink *render.Result
 // toolerror (its structuredContent), whatever the mode.
 func TestRenderAllocations(t *testing.T) {
 	e := typicalXML()
-	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: format.JSON},
-		render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{}} {
+	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{}, render.ToolError{Mode: render.ModeJSON},
+		render.ToolError{Mode: render.ModeBoth}, render.XML{}, render.Contract{}, render.Envelope{}} {
 		budget := 2.0
 		if _, ok := d.(render.ToolError); ok {
 			budget = 3
@@ -355,19 +355,19 @@ func BenchmarkDecode(b *testing.B) {
 			for b.Loop() {
 				var err error
 				switch d.Name() {
-				case render.NameXML:
+				case "xml":
 					var v xmlToolError
 					err = xml.Unmarshal(text, &v)
-				case render.NameInterbase:
+				case "interbase":
 					var v interbaseStruct
 					err = json.Unmarshal(text, &v)
-				case render.NameToolError:
+				case "toolerror":
 					var v struct {
 						toolErrorStruct
 						Details map[string]any `json:"details"`
 					}
 					err = json.Unmarshal(structuredOf(b, res), &v)
-				case render.NameContract:
+				case "contract":
 					var v struct {
 						Code        string         `json:"code"`
 						Message     string         `json:"message"`
@@ -375,7 +375,7 @@ func BenchmarkDecode(b *testing.B) {
 						Recoverable bool           `json:"recoverable"`
 					}
 					err = json.Unmarshal(text, &v)
-				case render.NameEnvelope:
+				case "envelope":
 					var v envelopeStruct
 					err = json.Unmarshal(text, &v)
 				}

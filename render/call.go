@@ -12,8 +12,12 @@ import (
 	"unsafe"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/adapt"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/errtext"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // A Call is one tool call as the adapter of a server's SDK tells a
@@ -43,7 +47,7 @@ type Call struct {
 	// Protocol reports whether err is one of the errors the SDK answers
 	// with its own JSON-RPC error (mcp-go's URLElicitationRequiredError,
 	// go-sdk's *jsonrpc.Error): HandleError gives those back unchanged.
-	// nil means none. It is asked only of errors errorx.Searchable
+	// nil means none. It is asked only of errors errtext.Searchable
 	// accepts.
 	Protocol func(err error) bool
 }
@@ -75,17 +79,6 @@ type InputSchemas interface {
 	InputSchema(ctx context.Context, name string) json.RawMessage
 }
 
-// Failed reports whether a tool handler that returned err (and a result,
-// when hasResult) failed, so that its adapter must call HandleError: it
-// returned an error, or no result. A nil *errorx.Error returned as err
-// (Go's typed-nil trap: return res, (*errorx.Error)(nil)) is no error.
-func Failed(hasResult bool, err error) bool {
-	if !hasResult {
-		return true
-	}
-	return err != nil && !isNilModel(err)
-}
-
 // RenderCall renders err as the result of call c: it classifies err with
 // errorx.From, redacts and bounds it as Render does, names c's tool in the
 // error when the error names none (on a copy: err is never changed),
@@ -114,13 +107,8 @@ func (r *Renderer) RenderCall(ctx context.Context, c *Call, err error) *Result {
 	}
 	safe := r.safe(ctx, c)
 	d := r.dialectFor(id)
-	switch t := d.(type) {
-	case ToolError:
-		d = r.toolErrorFor(ctx, t, c, safe)
-	case *ToolError:
-		if t != nil {
-			d = r.toolErrorFor(ctx, *t, c, safe)
-		}
+	if m, ok := d.(modal); ok && !nilDialect(d) {
+		d = m.withMode(r.callModeFor(ctx, m.mode(), c, safe))
 	}
 	res := r.bounded(ctx, c.Tool, d, e, id)
 	if safe && res != nil {
@@ -136,23 +124,24 @@ func (r *Renderer) safe(ctx context.Context, c *Call) bool {
 	return r.schema == OutputSchemaSafe && c.Tools != nil && c.Tools.DeclaresOutputSchema(ctx, c.Tool)
 }
 
-// toolErrorFor returns d with the mode the call asks for, made to carry the
-// JSON block when structuredContent will be dropped.
-func (r *Renderer) toolErrorFor(ctx context.Context, d ToolError, c *Call, safe bool) ToolError {
+// callModeFor returns the mode the call asks for (else mode, the
+// dialect's), made to carry the JSON block when structuredContent will be
+// dropped.
+func (r *Renderer) callModeFor(ctx context.Context, mode Mode, c *Call, safe bool) Mode {
 	if m, ok := r.callMode(ctx, c); ok {
-		d.Mode = m
+		mode = m
 	}
-	if safe && !d.Mode.Machine() {
-		d.Mode = format.Both
+	if safe && !mode.machine() {
+		mode = ModeBoth
 	}
-	return d
+	return mode
 }
 
 // callMode reads the caller's mode from the format argument. A missing,
 // empty, non-string or unknown value, or a tool whose inputSchema does not
 // list the argument (listsFormatArgument), gives ok false: the default
 // stands.
-func (r *Renderer) callMode(ctx context.Context, c *Call) (m format.Mode, ok bool) {
+func (r *Renderer) callMode(ctx context.Context, c *Call) (m Mode, ok bool) {
 	if r.formatArg == "" {
 		return 0, false
 	}
@@ -165,7 +154,7 @@ func (r *Renderer) callMode(ctx context.Context, c *Call) (m format.Mode, ok boo
 	if s == "" {
 		return 0, false
 	}
-	m, err := format.ParseMode(s)
+	m, err := parseMode(s)
 	if err != nil {
 		return 0, false
 	}
@@ -227,7 +216,7 @@ func stringArgument(args json.RawMessage, key string) string {
 //     result ("The tool returned no result.");
 //   - an error errorx.From cannot classify (it becomes INTERNAL_ERROR with
 //     a fixed message) is logged with its text, bounded by
-//     errorx.MaxLogText, and an *errorx.Error of class INTERNAL that wraps
+//     errtext.MaxLogText, and an *errorx.Error of class INTERNAL that wraps
 //     a cause is logged with it, so that the server's log keeps what the
 //     agent does not see;
 //   - err is then rendered by RenderCall: the tool named, the caller's
@@ -246,7 +235,7 @@ func (r *Renderer) HandleError(ctx context.Context, c *Call, err error) (res *Re
 			res, protocol = r.renderPanicked(ctx, c.Tool, v), nil
 		}
 	}()
-	if err != nil && !isNilModel(err) && r.isProtocolError(c, err) {
+	if err != nil && !adapt.IsNilModel(err) && r.isProtocolError(c, err) {
 		return nil, err
 	}
 	ctx, id := r.withCorrelationID(ctx)
@@ -255,13 +244,13 @@ func (r *Renderer) HandleError(ctx context.Context, c *Call, err error) (res *Re
 		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error",
 			toolAttr(c.Tool), idAttr(id))
 		err = noResult()
-	case isNilModel(err):
+	case adapt.IsNilModel(err):
 		r.log().ErrorContext(ctx, "mcperr: tool handler returned neither a result nor an error (its error is a nil *errorx.Error)",
 			toolAttr(c.Tool), idAttr(id))
 		err = noResult()
 	case hidden(err):
 		r.log().ErrorContext(ctx, "mcperr: tool failed with an unclassified error",
-			toolAttr(c.Tool), slog.String("error", errorx.Text(err, errorx.MaxLogText)), idAttr(id))
+			toolAttr(c.Tool), slog.String("error", errtext.Text(err, errtext.MaxLogText)), idAttr(id))
 	default:
 		// An internal error the handler built around a Go error: the
 		// cause is what the server's operator needs, and it never
@@ -272,7 +261,7 @@ func (r *Renderer) HandleError(ctx context.Context, c *Call, err error) (res *Re
 		} else if id != "" {
 			// With ids on, every error has a line to find.
 			r.log().InfoContext(ctx, "mcperr: tool failed",
-				toolAttr(c.Tool), slog.String("code", logString(errorx.From(err).Code, errorx.MaxLogText)), idAttr(id))
+				toolAttr(c.Tool), slog.String("code", logString(errorx.From(err).Code, errtext.MaxLogText)), idAttr(id))
 		}
 	}
 	return r.RenderCall(ctx, c, err), nil
@@ -284,7 +273,7 @@ func idAttr(id string) slog.Attr {
 	if id == "" {
 		return slog.Attr{}
 	}
-	return slog.String(CorrelationIDKey, id)
+	return slog.String(codes.CorrelationIDKey, id)
 }
 
 // noResult is the error for a handler that returned neither a result nor
@@ -311,9 +300,9 @@ func (r *Renderer) HandlePanic(ctx context.Context, c *Call, v any) (res *Result
 	ctx, id := r.withCorrelationID(ctx)
 	r.log().ErrorContext(ctx, "mcperr: tool handler panicked",
 		toolAttr(c.Tool),
-		slog.String("panic", panicText(v, errorx.MaxLogText)),
+		slog.String("panic", panicText(v, errtext.MaxLogText)),
 		stackAttr(), idAttr(id))
-	e := PanicError()
+	e := sentence.PanicError()
 	if r.internalText {
 		const prefix = "The tool panicked: "
 		e.Message = prefix + panicText(v, max(r.textBudget()-len(prefix), 1))
@@ -366,21 +355,21 @@ func (r *Renderer) renderPanicked(ctx context.Context, tool string, v any) *Resu
 		id, _ := ctx.Value(chosenKey{}).(string)
 		r.log().ErrorContext(ctx, "mcperr: rendering the tool error panicked",
 			toolAttr(tool),
-			slog.String("panic", panicText(v, errorx.MaxLogText)),
+			slog.String("panic", panicText(v, errtext.MaxLogText)),
 			stackAttr(), idAttr(id))
 	}()
 	return textResult(fallbackText, true)
 }
 
 // panicText is the text of a panic's value v, as a log record holds a
-// text (logString): an error's as errorx.Text gives it (never asking a
-// chain errorx.Searchable rejects), a string as it is, anything else as
+// text (logString): an error's as errtext.Text gives it (never asking a
+// chain errtext.Searchable rejects), a string as it is, anything else as
 // fmt prints it, with the credentials it spells out masked and at most
 // max bytes of it and the truncation notice.
 func panicText(v any, max int) string {
 	switch x := v.(type) {
 	case error:
-		return errorx.Text(x, max)
+		return errtext.Text(x, max)
 	case string:
 		return logString(x, max)
 	}
@@ -388,12 +377,12 @@ func panicText(v any, max int) string {
 }
 
 // logString returns s as every record the Renderer logs holds a text:
-// errorx.Text's rules, the credentials it spells out masked (as
-// errorx.RedactSecrets masks a string, by errorx.SecretNames and by
+// errtext.Text's rules, the credentials it spells out masked (as
+// errorx.RedactSecrets masks a string, by secret.Names and by
 // shape), then at most max bytes of it and the truncation notice.
-func logString(s string, max int) string { return errorx.Text(logged(s), max) }
+func logString(s string, max int) string { return errtext.Text(logged(s), max) }
 
-// logged is a text to log, as errorx.Text reads it.
+// logged is a text to log, as errtext.Text reads it.
 type logged string
 
 func (s logged) Error() string { return string(s) }
@@ -401,26 +390,17 @@ func (s logged) Error() string { return string(s) }
 // toolAttr is the log attribute of the tool called: a name the caller may
 // have chosen (any name reaches an adapter), as logString writes it.
 func toolAttr(tool string) slog.Attr {
-	return slog.String("tool", logString(tool, errorx.MaxLogText))
+	return slog.String("tool", logString(tool, errtext.MaxLogText))
 }
 
 // maxLogStack bounds the stack a panic's log record holds: the frames
 // nearest the panic, where its cause is, fit many times over.
-const maxLogStack = 4 * errorx.MaxLogText
+const maxLogStack = 4 * errtext.MaxLogText
 
 // stackAttr is the log attribute of the calling goroutine's stack, as
 // logString writes it, at most maxLogStack bytes.
 func stackAttr() slog.Attr {
 	return slog.String("stack", logString(string(debug.Stack()), maxLogStack))
-}
-
-// PanicError returns the error the adapters' middlewares render for a
-// handler that panicked (HandlePanic): INTERNAL_ERROR, with a message and a
-// recovery that say nothing of the panic; the recovery is
-// errorx.InternalRecovery, as for an error errorx.From cannot classify.
-func PanicError() *errorx.Error {
-	return errorx.New(errorx.CodeInternalError, "The tool failed unexpectedly. The server has logged the failure.").
-		WithRecovery(errorx.InternalRecovery)
 }
 
 // holdsJSON reports whether one of the text blocks is a JSON document equal
@@ -442,18 +422,9 @@ func holdsJSON(content []Text, b []byte) bool {
 	return false
 }
 
-// isNilModel reports whether err itself is a nil *errorx.Error: a non-nil
-// error interface holding a nil pointer, which a handler returns when it
-// means no error. A nil *errorx.Error deeper in err's chain (errors.Join,
-// %w) is not: errorx.As and errorx.From skip it.
-func isNilModel(err error) bool {
-	e, ok := err.(*errorx.Error)
-	return ok && e == nil
-}
-
 // isProtocolError reports whether err must reach the SDK as a Go error.
 func (r *Renderer) isProtocolError(c *Call, err error) bool {
-	if !errorx.Searchable(err) {
+	if !errtext.Searchable(err) {
 		return false
 	}
 	return c.Protocol != nil && c.Protocol(err) || r.protocol != nil && r.protocol(err)
@@ -463,13 +434,13 @@ func (r *Renderer) isProtocolError(c *Call, err error) bool {
 // model of its own and is none of the errors From knows, so the result says
 // only INTERNAL_ERROR's fixed sentence.
 func hidden(err error) bool {
-	if !errorx.Searchable(err) {
+	if !errtext.Searchable(err) {
 		return true
 	}
 	if _, ok := errorx.As(err); ok {
 		return false
 	}
-	var te errorx.ToolErrorer
+	var te interface{ ToolError() *errorx.Error } // the method set errorx.From reads
 	if errors.As(err, &te) && te.ToolError() != nil {
 		return false
 	}

@@ -13,7 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/adapt"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
 )
@@ -44,7 +45,7 @@ func TestFailed(t *testing.T) {
 		{false, errorx.NotFound("Gone."), true},
 		{true, fmt.Errorf("w: %w", (*errorx.Error)(nil)), true}, // only err itself is the trap
 	} {
-		assert.Equal(t, c.want, render.Failed(c.hasResult, c.err), "Failed(%v, %#v)", c.hasResult, c.err)
+		assert.Equal(t, c.want, adapt.Failed(c.hasResult, c.err), "Failed(%v, %#v)", c.hasResult, c.err)
 	}
 }
 
@@ -80,7 +81,7 @@ func TestCallTools(t *testing.T) {
 	// A warning of a tool with an outputSchema becomes an error result: a
 	// strict client throws on a result without structuredContent and
 	// without isError.
-	warn := errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)
+	warn := errorx.New(codes.Deprecated, "Use v2.").WithSeverity(errorx.SeverityWarning)
 	tools := &toolSet{schemas: map[string]bool{"weather.get": true}}
 	res := render.NewRenderer(render.Interbase{}).RenderCall(ctx, &render.Call{Tool: "weather.get", Tools: tools}, warn)
 	assert.True(t, res.IsError)
@@ -96,7 +97,7 @@ func TestHandleResult(t *testing.T) {
 	tools := &toolSet{schemas: map[string]bool{"typed": true}}
 	r := render.NewRenderer(nil)
 	md := render.ToolError{}.Render(errorx.NotFound("Gone."))
-	both := render.ToolError{Mode: format.Both}.Render(errorx.NotFound("Gone."))
+	both := render.ToolError{Mode: render.ModeBoth}.Render(errorx.NotFound("Gone."))
 	pretty := &render.Result{Content: []render.Text{{Text: "{\n  \"reason\": \"quota\"\n}"}}, StructuredContent: json.RawMessage(`{"reason":"quota"}`), IsError: true}
 	for name, c := range map[string]struct {
 		tool   string
@@ -123,7 +124,7 @@ func TestHandleResult(t *testing.T) {
 		assert.Len(t, got.Content, c.blocks, name)
 		e, dialect := render.Decode(got)
 		if c.res != pretty {
-			assert.Equal(t, render.NameToolError, dialect, name)
+			assert.Equal(t, "toolerror", dialect, name)
 			assert.Equal(t, errorx.CodeNotFound, e.Code, name)
 		}
 	}
@@ -211,7 +212,7 @@ func TestAdapterSuccessAllocs(t *testing.T) {
 // error is retried, a client that returns nothing gives an INTERNAL error
 // at once, a done context makes no call.
 func TestRetry(t *testing.T) {
-	fast := errorx.RetryPolicy{InitialDelay: time.Millisecond}
+	fast := render.RetryPolicy{InitialDelay: time.Millisecond}
 	down := render.Contract{}.Render(errorx.Transient("Down."))
 	fine := successResult("fine")
 	var calls int

@@ -5,10 +5,11 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 )
 
 // Retry calls a tool through attempt and retries the call as p decides
-// (errorx.RetryPolicy.Next): it is the retry loop of the adapters'
+// (RetryPolicy.next): it is the retry loop of the adapters'
 // CallWithRetry (mcpgo, gosdk), over any client's result type R. attempt
 // makes one call and returns the client's result, that result as a Result
 // (nil when the client returned none) and the client's error; tool names
@@ -38,14 +39,14 @@ import (
 // result received after ctx is done is returned as it is, never replaced
 // by ctx.Err(): a call that is not idempotent may have taken effect.
 //
-// A result whose _meta holds a ToolFailure block (ReadToolFailure) is
+// A result whose _meta holds a ToolFailure block (toolfailure.Read) is
 // retried by the draft's rules too, on top of p's: a capability or
 // governance failure never; a reliability failure only when the block says
 // it is retryable and the call is safe to repeat (Idempotent, which the
 // adapters derive from the tool's annotations), and after the wait until
 // its retryNotBefore, which p holds to the rule of a RetryAfter: a wait
 // longer than p's MaxRetryAfter ends the retries, and p's MaxDelay caps it.
-func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attempt func(context.Context) (R, *Result, error), opts ...RetryOption) (R, error) {
+func Retry[R any](ctx context.Context, p RetryPolicy, tool string, attempt func(context.Context) (R, *Result, error), opts ...RetryOption) (R, error) {
 	var o retryOptions
 	for _, opt := range opts {
 		opt(&o)
@@ -67,7 +68,7 @@ func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attemp
 				WithClass(errorx.ClassInternal).
 				WithTool(tool)
 		default:
-			if e, _ := Decode(neutral); e != nil && e.IsError() {
+			if e, _ := Decode(neutral); e != nil && isError(e) {
 				failure, out = e, e
 			}
 		}
@@ -76,11 +77,11 @@ func Retry[R any](ctx context.Context, p errorx.RetryPolicy, tool string, attemp
 		}
 		ask := failure
 		if neutral != nil && err == nil {
-			if f, ok := ReadToolFailure(neutral); ok {
+			if f, ok := toolfailure.Read(neutral.Meta); ok {
 				ask = o.ask(failure, f, now())
 			}
 		}
-		delay, again := p.Next(ask, retry)
+		delay, again := p.next(ask, retry)
 		if !again {
 			return res, out
 		}
@@ -107,8 +108,8 @@ type retryOptions struct {
 // is safe (the tool's idempotentHint or readOnlyHint, or the caller's own
 // knowledge): only then does Retry repeat a call whose result carries a
 // ToolFailure block of class reliability. Without it, such a call is not
-// repeated. The adapters derive it from a tool's annotations
-// (mcpgo.ToolIdempotent, gosdk.ToolIdempotent).
+// repeated. A tool's annotations say it: idempotentHint or readOnlyHint
+// (MCP's defaults say neither).
 func Idempotent(ok bool) RetryOption {
 	return func(o *retryOptions) { o.idempotent = ok }
 }
@@ -118,10 +119,10 @@ func Idempotent(ok bool) RetryOption {
 // block says is not worth repeating, or a call not known to be safe to
 // repeat; else e, with its RetryAfter raised to the wait until f's
 // retryNotBefore. The wait a server asks for in the block is then held to
-// the same rule as one it asks for in the dialect (RetryPolicy.Next): not
+// the same rule as one it asks for in the dialect (RetryPolicy.next): not
 // waited for past MaxRetryAfter, and capped at MaxDelay.
-func (o retryOptions) ask(e *errorx.Error, f ToolFailure, now time.Time) *errorx.Error {
-	if f.Class != FailureReliability || !f.Retryable || !o.idempotent {
+func (o retryOptions) ask(e *errorx.Error, f toolfailure.Failure, now time.Time) *errorx.Error {
+	if f.Class != toolfailure.Reliability || !f.Retryable || !o.idempotent {
 		return nil
 	}
 	if f.RetryNotBefore > 0 {

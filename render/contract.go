@@ -1,10 +1,8 @@
 package render
 
 import (
-	"log/slog"
-	"time"
-
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -14,7 +12,7 @@ import (
 //	{"code":…,"message":…,"details":{…},"recoverable":bool}
 //
 // as compact JSON (Go's encoding/json without HTML escaping). code is the
-// model's code (its class's name when it has none), recoverable is IsRecoverable (retryable, or fixable like an
+// model's code (its class's name when it has none), recoverable is the contract's recoverable (retryable, or fixable like an
 // input error; the catalog reads the contract's "Maybe" as recoverable only
 // for TRANSIENT codes), and details holds the
 // model's details and, under the model's key names, what has no slot: class
@@ -30,7 +28,7 @@ type Contract struct{}
 var contractParts = partsOf(pClass, pSeverity, pRecovery, pActions, pRetryAfter, pStatus, pTool, pFields)
 
 // Name returns "contract".
-func (Contract) Name() string { return NameContract }
+func (Contract) Name() string { return nameContract }
 
 // Render returns e as an error-contract result.
 func (d Contract) Render(e *errorx.Error) *Result {
@@ -40,8 +38,8 @@ func (d Contract) Render(e *errorx.Error) *Result {
 	return renderText(d, e)
 }
 
-// AppendText appends the error object's JSON to dst.
-func (Contract) AppendText(dst []byte, e *errorx.Error) []byte {
+// appendText appends the error object's JSON to dst.
+func (Contract) appendText(dst []byte, e *errorx.Error) []byte {
 	w := jsonw.Writer{B: dst, Style: jsonw.GoNoHTML}
 	writeContractObject(&w, e)
 	return w.B
@@ -66,7 +64,7 @@ func writeContractObject(w *jsonw.Writer, e *errorx.Error) {
 		o.write(w, false)
 	}
 	w.Key("recoverable")
-	w.Bool(e.IsRecoverable())
+	w.Bool(recoverable(e))
 	w.EndObject()
 }
 
@@ -74,73 +72,6 @@ func writeContractObject(w *jsonw.Writer, e *errorx.Error) {
 // has none its class's name (the contract's code is required).
 func contractCode(e *errorx.Error) string {
 	return orDefault(e.Code, e.EffectiveClass().String())
-}
-
-// Task identifies the task a failed-task response reports.
-type Task struct {
-	ID          string
-	Agent       string
-	StartedAt   time.Time
-	CompletedAt time.Time
-	RetryCount  int // written as metadata.retryCount when positive
-}
-
-// AppendFailedTask appends the contract's failed-task response:
-//
-//	{"id":…,"status":"failed","error":{…},"metadata":{"startedAt":…,
-//	 "completedAt":…,"duration_ms":N,"agent":…}}
-//
-// Times are RFC 3339 in UTC; duration_ms is CompletedAt-StartedAt in whole
-// milliseconds.
-func (Contract) AppendFailedTask(dst []byte, t Task, e *errorx.Error) []byte {
-	w := jsonw.Writer{B: dst, Style: jsonw.GoNoHTML}
-	w.BeginObject()
-	w.Key("id")
-	w.String(t.ID)
-	w.Key("status")
-	w.String("failed")
-	w.Key("error")
-	writeContractObject(&w, e)
-	w.Key("metadata")
-	w.BeginObject()
-	w.Key("startedAt")
-	w.String(t.StartedAt.UTC().Format(time.RFC3339Nano))
-	w.Key("completedAt")
-	w.String(t.CompletedAt.UTC().Format(time.RFC3339Nano))
-	w.Key("duration_ms")
-	w.Int(t.CompletedAt.Sub(t.StartedAt).Milliseconds())
-	w.Key("agent")
-	w.String(t.Agent)
-	if t.RetryCount > 0 {
-		w.Key("retryCount")
-		w.Int(int64(t.RetryCount))
-	}
-	w.EndObject()
-	w.EndObject()
-	return w.B
-}
-
-// SpanAttrs returns the attributes the contract adds to a span when an error
-// occurs: error=true, error.code, error.message and error.recoverable. The
-// code and message are written as the Renderer's log records write a
-// text: the credentials they spell out masked, at most errorx.MaxLogText
-// bytes.
-func (Contract) SpanAttrs(e *errorx.Error) []slog.Attr {
-	return []slog.Attr{
-		slog.Bool("error", true),
-		slog.String("error.code", logString(contractCode(e), errorx.MaxLogText)),
-		slog.String("error.message", logString(e.Message, errorx.MaxLogText)),
-		slog.Bool("error.recoverable", e.IsRecoverable()),
-	}
-}
-
-// LogAttrs returns the "error" group of the contract's structured log
-// record, {code, message}, written as SpanAttrs writes them; log it at
-// slog.LevelError with the agent and task ids beside it.
-func (Contract) LogAttrs(e *errorx.Error) []slog.Attr {
-	return []slog.Attr{slog.Group("error",
-		slog.String("code", logString(contractCode(e), errorx.MaxLogText)),
-		slog.String("message", logString(e.Message, errorx.MaxLogText)))}
 }
 
 // Decode reads an error-contract result: the first text block that is a JSON
@@ -192,8 +123,8 @@ func decodeContractMembers(ms []jsonw.Member, outer bool) (*errorx.Error, bool) 
 	finishClass(e, class)
 	// recoverable is retryable or fixable: it says something of Retryable
 	// only when it differs from what the code and class imply.
-	if recoverable != (errorx.DefaultRetryable(e.Code, e.EffectiveClass()) || errorx.DefaultRecoverable(e.Code, e.EffectiveClass())) {
-		e.Retryable = errorx.TristateOf(recoverable)
+	if recoverable != (defaultRetryable(e.Code, e.EffectiveClass()) || codes.DefaultRecoverable(e.Code, e.EffectiveClass().String())) {
+		e.Retryable = new(recoverable)
 	}
 	return e, true
 }

@@ -7,57 +7,34 @@ import (
 	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 )
 
-// CorrelationIDKey is the detail under which a Renderer with
-// WithCorrelationID writes an error's correlation id, in every dialect but
-// the envelope, whose own request_id member holds it. Decode reads the
-// envelope's request_id back under this key, so the id is found in the same
-// place whatever the dialect.
-const CorrelationIDKey = "correlation_id"
-
-// MaxCorrelationID is the longest correlation id a Renderer takes from a
+// maxCorrelationID is the longest correlation id a Renderer takes from a
 // request's context, in bytes.
-const MaxCorrelationID = 64
-
-// correlationKey is the context key of ContextWithCorrelationID.
-type correlationKey struct{}
+const maxCorrelationID = 64
 
 // chosenKey is the context key under which a Renderer keeps the id it chose
 // for one call, so that the log line and the result of that call carry the
 // same id whatever the id source returns the second time.
 type chosenKey struct{}
 
-// ContextWithCorrelationID returns a copy of ctx that carries id as the
-// correlation id of the request: a Renderer with WithCorrelationID (and no
-// source of its own) puts it on the errors it renders for that request, when
-// it is a safe id (see WithCorrelationID).
-func ContextWithCorrelationID(ctx context.Context, id string) context.Context {
-	return context.WithValue(ctx, correlationKey{}, id)
-}
-
-// CorrelationIDFrom returns the correlation id ctx carries
-// (ContextWithCorrelationID), or "" when it carries none. It is the default
-// source of WithCorrelationID.
-func CorrelationIDFrom(ctx context.Context) string {
-	id, _ := ctx.Value(correlationKey{}).(string)
-	return id
-}
-
 // WithCorrelationID gives every error r renders a correlation id, so that an
 // operator finds the server's log line of the error that an agent or a user
-// reports. The id is from(ctx), the request's context (CorrelationIDFrom
-// when from is nil), when that is a safe id: 1 to MaxCorrelationID bytes of
+// reports. The id is from(ctx), read from the request's context by the
+// server's own function (its request id, a trace id), when that is a safe
+// id: 1 to 64 bytes of
 // ASCII letters and digits, with single '.', '_' or '-' between two of
 // them (req-42, trace.7f3a_01), not starting "www.", and not a JSON Web
 // Token. Anything else (none, too long, another character, __bold__, a
 // www. link, a token: the id may come from the caller, the message below
 // names it in a sentence a markdown block writes as markdown, and the log
-// masks tokens) is replaced by a fresh random id of 12 base32 characters.
+// masks tokens) is replaced by a fresh random id of 12 base32 characters;
+// a nil from gives every error a fresh id.
 //
 // The id travels in every dialect as data, escaped as the dialect escapes
 // any value: in the envelope's request_id member, and elsewhere as the
-// detail CorrelationIDKey, added after the Limits so it is never cut. Every
+// detail codes.CorrelationIDKey, added after the Limits so it is never cut. Every
 // line the Renderer logs for the call carries it as the attribute
 // correlation_id; a tool error the Renderer would not log otherwise (one it
 // renders as the handler described it) is logged at level Info with its
@@ -65,9 +42,9 @@ func CorrelationIDFrom(ctx context.Context) string {
 // "Internal server error (ref ID).", with the same recovery.
 //
 // It is off by default: the dialects' bytes are then the references'.
-func WithCorrelationID(from func(ctx context.Context) string) RendererOption {
+func WithCorrelationID(from func(ctx context.Context) string) Option {
 	if from == nil {
-		from = CorrelationIDFrom
+		from = noCorrelationID
 	}
 	return func(r *Renderer) { r.correlation = from }
 }
@@ -79,7 +56,7 @@ func WithCorrelationID(from func(ctx context.Context) string) RendererOption {
 // two of them (CommonMark reads no emphasis in a word, nor a list item or
 // a rule inside a line); "www." would start a GFM link.
 func validCorrelationID(id string) bool {
-	if id == "" || len(id) > MaxCorrelationID || !idAlnum(id[0]) || !idAlnum(id[len(id)-1]) {
+	if id == "" || len(id) > maxCorrelationID || !idAlnum(id[0]) || !idAlnum(id[len(id)-1]) {
 		return false
 	}
 	for i := 1; i < len(id)-1; i++ {
@@ -96,7 +73,7 @@ func validCorrelationID(id string) bool {
 	// The one credential these characters can spell is a JSON Web Token
 	// (three base64url parts, the first eyJ…): the log would mask it, and
 	// the id on the wire would no longer be the one logged.
-	return !strings.Contains(id, "eyJ") || logString(id, MaxCorrelationID) == id
+	return !strings.Contains(id, "eyJ") || logString(id, maxCorrelationID) == id
 }
 
 // idAlnum reports whether c is an ASCII letter or digit.
@@ -133,7 +110,7 @@ func (r *Renderer) correlationID(ctx context.Context) string {
 	}
 	from := r.correlation
 	if from == nil {
-		from = CorrelationIDFrom
+		from = noCorrelationID
 	}
 	if id := from(ctx); validCorrelationID(id) {
 		return id
@@ -157,10 +134,14 @@ func maskedMessage(id string) string {
 }
 
 // withCorrelationDetail returns a copy of e carrying id as the detail
-// CorrelationIDKey.
+// codes.CorrelationIDKey.
 func withCorrelationDetail(e *errorx.Error, id string) *errorx.Error {
 	cp := *e
 	cp.Details = e.Details.Clone()
-	cp.Details.Set(CorrelationIDKey, id)
+	cp.Details.Set(codes.CorrelationIDKey, id)
 	return &cp
 }
+
+// noCorrelationID is the id source that has none: every error gets a fresh
+// id.
+func noCorrelationID(context.Context) string { return "" }

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/internal/logtest"
 	"github.com/mcperr/mcperr/render"
@@ -31,7 +31,7 @@ func allDialects(t *testing.T) []render.Dialect {
 		require.NoError(t, err)
 		out = append(out, d)
 	}
-	return append(out, render.ToolError{Mode: format.JSON}, render.ToolError{Mode: format.Both})
+	return append(out, render.ToolError{Mode: render.ModeJSON}, render.ToolError{Mode: render.ModeBoth})
 }
 
 // TestCorrelationIDOnTheWire: with WithCorrelationID, the id of the
@@ -43,7 +43,7 @@ func TestCorrelationIDOnTheWire(t *testing.T) {
 	ctx := render.ContextWithCorrelationID(context.Background(), id)
 	e := errorx.NotFound("Project p-1 does not exist.").WithDetail("project", "p-1")
 	for _, d := range allDialects(t) {
-		r := render.NewRenderer(d, render.WithCorrelationID(nil))
+		r := render.NewRenderer(d, render.WithCorrelationID(render.CorrelationIDFrom))
 		res := r.RenderCall(ctx, &render.Call{Tool: "get"}, e)
 		raw, err := json.Marshal(res)
 		require.NoError(t, err)
@@ -51,7 +51,7 @@ func TestCorrelationIDOnTheWire(t *testing.T) {
 		got, dialect := render.Decode(res)
 		require.NotNil(t, got, d.Name())
 		assert.Equal(t, d.Name(), dialect)
-		v, _ := got.Details.Get(render.CorrelationIDKey)
+		v, _ := got.Details.Get(codes.CorrelationIDKey)
 		assert.Equal(t, id, v, "%s: %s", d.Name(), raw)
 		assert.Equal(t, errorx.CodeNotFound, got.Code, d.Name())
 		p, _ := got.Details.Get("project")
@@ -61,9 +61,9 @@ func TestCorrelationIDOnTheWire(t *testing.T) {
 		plain := render.NewRenderer(d).RenderCall(ctx, &render.Call{Tool: "get"}, e)
 		assert.NotContains(t, plain.Content[0].Text, id, d.Name())
 	}
-	env := render.NewRenderer(render.Envelope{}, render.WithCorrelationID(nil)).RenderCall(ctx, nil, e)
+	env := render.NewRenderer(render.Envelope{}, render.WithCorrelationID(render.CorrelationIDFrom)).RenderCall(ctx, nil, e)
 	assert.Contains(t, env.Content[0].Text, `"request_id":"`+id+`","version"`)
-	assert.NotContains(t, env.Content[0].Text, render.CorrelationIDKey, "the envelope's id is in its own slot, not in details")
+	assert.NotContains(t, env.Content[0].Text, codes.CorrelationIDKey, "the envelope's id is in its own slot, not in details")
 }
 
 // TestCorrelationIDSource: an id from the context is taken only when it is
@@ -74,11 +74,11 @@ func TestCorrelationIDSource(t *testing.T) {
 		res := r.RenderCall(ctx, nil, errorx.NotFound("Gone."))
 		e, _ := render.Decode(res)
 		require.NotNil(t, e)
-		v, _ := e.Details.Get(render.CorrelationIDKey)
+		v, _ := e.Details.Get(codes.CorrelationIDKey)
 		s, _ := v.(string)
 		return s
 	}
-	r := render.NewRenderer(render.Contract{}, render.WithCorrelationID(nil))
+	r := render.NewRenderer(render.Contract{}, render.WithCorrelationID(render.CorrelationIDFrom))
 	bg := context.Background()
 	for _, ok := range []string{"a", "ABC-def_1.2", strings.Repeat("x", render.MaxCorrelationID)} {
 		assert.Equal(t, ok, idOf(r, render.ContextWithCorrelationID(bg, ok)))
@@ -105,12 +105,12 @@ func TestCorrelationIDSource(t *testing.T) {
 // markdown there (no emphasis, no link), else a fresh one names the error.
 // __INJECTED__ rendered "(ref __INJECTED__)" in bold.
 func TestCorrelationIDMarkdownInert(t *testing.T) {
-	r := render.NewRenderer(render.ToolError{}, render.WithCorrelationID(nil))
+	r := render.NewRenderer(render.ToolError{}, render.WithCorrelationID(render.CorrelationIDFrom))
 	block := func(id string) (string, string) {
 		res := r.RenderCall(render.ContextWithCorrelationID(context.Background(), id), nil, errors.New("db down"))
 		e, _ := render.Decode(res)
 		require.NotNil(t, e)
-		got, _ := e.Details.Get(render.CorrelationIDKey)
+		got, _ := e.Details.Get(codes.CorrelationIDKey)
 		return res.Content[0].Text, got.(string)
 	}
 	benign, _ := block("a")
@@ -135,21 +135,21 @@ func TestCorrelationIDMarkdownInert(t *testing.T) {
 // described (logged at Info only when ids are on).
 func TestCorrelationIDLogged(t *testing.T) {
 	var log logtest.Buffer
-	r := render.NewRenderer(render.Interbase{}, render.WithLogger(log.Logger()), render.WithCorrelationID(nil))
+	r := render.NewRenderer(render.Interbase{}, render.WithLogger(log.Logger()), render.WithCorrelationID(render.CorrelationIDFrom))
 	ctx := context.Background()
 
 	res, _ := r.HandleError(ctx, &render.Call{Tool: "q"}, errors.New("pq: relation does not exist"))
 	e, _ := render.Decode(res)
 	require.NotNil(t, e)
-	id, _ := e.Details.Get(render.CorrelationIDKey)
+	id, _ := e.Details.Get(codes.CorrelationIDKey)
 	require.Regexp(t, generatedID, id)
 	assert.Equal(t, "Internal server error (ref "+id.(string)+").", e.Message)
-	assert.Equal(t, errorx.InternalRecovery, e.Recovery)
+	assert.Equal(t, codes.InternalRecovery, e.Recovery)
 	assert.Contains(t, log.String(), `"correlation_id":"`+id.(string)+`"`)
 	assert.Contains(t, log.String(), "pq: relation does not exist")
 
 	log = logtest.Buffer{}
-	r = render.NewRenderer(render.Interbase{}, render.WithLogger(log.Logger()), render.WithCorrelationID(nil))
+	r = render.NewRenderer(render.Interbase{}, render.WithLogger(log.Logger()), render.WithCorrelationID(render.CorrelationIDFrom))
 	res, _ = r.HandleError(render.ContextWithCorrelationID(ctx, "c-1"), &render.Call{Tool: "q"}, errorx.NotFound("Gone."))
 	e, _ = render.Decode(res)
 	require.NotNil(t, e)
@@ -161,7 +161,7 @@ func TestCorrelationIDLogged(t *testing.T) {
 	res = r.HandlePanic(render.ContextWithCorrelationID(ctx, "p-1"), &render.Call{Tool: "q"}, "boom")
 	e, _ = render.Decode(res)
 	require.NotNil(t, e)
-	v, _ := e.Details.Get(render.CorrelationIDKey)
+	v, _ := e.Details.Get(codes.CorrelationIDKey)
 	assert.Equal(t, "p-1", v)
 	assert.Contains(t, log.String(), `"msg":"mcperr: tool handler panicked"`)
 	assert.Regexp(t, `"panic":"boom"[^\n]*"correlation_id":"p-1"`, log.String())
@@ -184,10 +184,10 @@ func TestCorrelationIDSurvivesLimits(t *testing.T) {
 	for i := range 10 {
 		e.WithDetail("k"+strings.Repeat("x", i), i)
 	}
-	r := render.NewRenderer(render.XML{}, render.WithCorrelationID(nil), render.WithLimits(render.Limits{MaxDetails: 2}))
+	r := render.NewRenderer(render.XML{}, render.WithCorrelationID(render.CorrelationIDFrom), render.WithLimits(render.Limits{MaxDetails: 2}))
 	res := r.RenderCall(render.ContextWithCorrelationID(context.Background(), "keep-me"), nil, e)
 	got, _ := render.Decode(res)
 	require.NotNil(t, got)
-	v, _ := got.Details.Get(render.CorrelationIDKey)
+	v, _ := got.Details.Get(codes.CorrelationIDKey)
 	assert.Equal(t, "keep-me", v)
 }

@@ -4,11 +4,12 @@ import (
 	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 )
 
 // NamePlain is the dialect Decode reports for an error result written in
 // none of the dialects: a legacy plain-text error.
-const NamePlain = "plain"
+const namePlain = "plain"
 
 // decoders are tried in this order: toolError:v1 first (its
 // structuredContent is the strongest signal), then the text dialects, whose
@@ -32,9 +33,9 @@ var decoders = []Dialect{ToolError{}, XML{}, Envelope{}, Interbase{}, Contract{}
 // toolError:v1's markdown without being a warning's whole block, is no
 // error.
 //
-// When res's _meta holds a ToolFailure block (ReadToolFailure: the reserved
+// When res's _meta holds a ToolFailure block (toolfailure.Read: the reserved
 // key or mcperr's vendor key), Decode fills in what the dialect did not
-// carry: the correlation id as the detail CorrelationIDKey, the recovery
+// carry: the correlation id as the detail codes.CorrelationIDKey, the recovery
 // from agentGuidance, the retry delay left until retryNotBefore, and for a
 // plain result the code, class and retryability the block implies.
 func Decode(res *Result) (e *errorx.Error, dialect string) {
@@ -48,8 +49,8 @@ func Decode(res *Result) (e *errorx.Error, dialect string) {
 	}()
 	e, dialect = decode(res)
 	if e != nil && res.Meta != nil {
-		if f, ok := ReadToolFailure(res); ok {
-			fillFromToolFailure(e, dialect, f, now())
+		if f, ok := toolfailure.Read(res.Meta); ok {
+			toolfailure.Fill(e, dialect == namePlain, f, now())
 		}
 	}
 	return e, dialect
@@ -72,7 +73,7 @@ func decode(res *Result) (*errorx.Error, string) {
 	}
 	for _, b := range blocks(res) {
 		if e, whole, ok := decodeMarkdown(b.Text); ok && (res.IsError || whole && e.Severity == errorx.SeverityWarning) {
-			return e, NameToolError
+			return e, nameToolError
 		}
 	}
 	return plain(res)
@@ -89,5 +90,5 @@ func plain(res *Result) (*errorx.Error, string) {
 		}
 		b.WriteString(t.Text)
 	}
-	return errorx.New(errorx.CodeInternalError, b.String()), NamePlain
+	return errorx.New(errorx.CodeInternalError, b.String()), namePlain
 }

@@ -6,18 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 )
-
-// SentText is a sent value known only by how MCP Fusion printed it in a
-// validation error's "You sent:" (array(3), an object's JSON cut at 50
-// characters, a string cut to 47 and "...", [redacted]): the xml dialect
-// reads it where the printed form does not give the value back, and the
-// "You sent" formatter prints it again as it was, so that the line
-// re-renders byte for byte. It is errorx.SentText: in the model's JSON form
-// and in the JSON dialects' fields it is a string with "sent_text": true,
-// and reads back as a SentText.
-type SentText = errorx.SentText
 
 // sentMark separates a Fusion field line's message from the sent value.
 const sentMark = " You sent: "
@@ -40,7 +30,7 @@ const sentWindow = 4 * (format.SentMaxString + 3)
 // Either way, rendering the field again gives TEXT back byte for byte. The
 // split is at the first " You sent: " followed by such a value, else at the
 // first followed by any printed form; a text without one is all message.
-func ReadFusionField(name, text string) errorx.Field {
+func readFusionField(name, text string) errorx.Field {
 	path := name
 	if path == "(root)" {
 		path = ""
@@ -95,7 +85,7 @@ func readSent(rest string) (v any, sent bool, n int, exact bool) {
 		if format.Sent(num, true) == string(num) {
 			return num, true, n, true
 		}
-		return SentText(num), true, n, false
+		return format.SentText(num), true, n, false
 	}
 	switch {
 	case strings.HasPrefix(window, "'"):
@@ -108,7 +98,7 @@ func readSent(rest string) (v any, sent bool, n int, exact bool) {
 				!(strings.HasSuffix(s, "...") && utf16Len(s) == format.SentMaxString) {
 				return s, true, q + 1, true
 			}
-			return SentText(rest[:q+1]), true, q + 1, false
+			return format.SentText(rest[:q+1]), true, q + 1, false
 		}
 	case strings.HasPrefix(window, "{"):
 		// An object's JSON, cut at 50 units: prefer the end that closes it
@@ -123,17 +113,17 @@ func readSent(rest string) (v any, sent bool, n int, exact bool) {
 				first = d
 			}
 			if window[d-1] == '}' || units == format.SentMaxObject {
-				return SentText(rest[:d]), true, d, false
+				return format.SentText(rest[:d]), true, d, false
 			}
 		}
 		if first > 0 {
-			return SentText(rest[:first]), true, first, false
+			return format.SentText(rest[:first]), true, first, false
 		}
 		return nil, false, 0, false
 	}
 	for d := 1; d < len(window); d++ {
 		if sentEnd(rest, d) {
-			return SentText(rest[:d]), true, d, false
+			return format.SentText(rest[:d]), true, d, false
 		}
 	}
 	return nil, false, 0, false

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 )
@@ -52,23 +54,23 @@ func TestReadFusionField(t *testing.T) {
 		{"ok", "Expected string, received boolean You sent: false. Expected type: string.",
 			errorx.Field{Path: "ok", Message: "Expected string, received boolean", Sent: false, WasSent: true, Hint: "Expected type: string."}},
 		{"tags", "Expected string, received array You sent: array(3). Expected type: string.",
-			errorx.Field{Path: "tags", Message: "Expected string, received array", Sent: render.SentText("array(3)"), WasSent: true, Hint: "Expected type: string."}},
+			errorx.Field{Path: "tags", Message: "Expected string, received array", Sent: format.SentText("array(3)"), WasSent: true, Hint: "Expected type: string."}},
 		{"bio", "String must contain at most 10 character(s) You sent: '" + cut + "'. Maximum length: 10 characters.",
-			errorx.Field{Path: "bio", Message: "String must contain at most 10 character(s)", Sent: render.SentText("'" + cut + "'"), WasSent: true, Hint: "Maximum length: 10 characters."}},
+			errorx.Field{Path: "bio", Message: "String must contain at most 10 character(s)", Sent: format.SentText("'" + cut + "'"), WasSent: true, Hint: "Maximum length: 10 characters."}},
 		{"who", `Expected string, received object You sent: {"first":"Alexander","last":"Hamilton-Washington",. Expected type: string.`,
-			errorx.Field{Path: "who", Message: "Expected string, received object", Sent: render.SentText(`{"first":"Alexander","last":"Hamilton-Washington",`), WasSent: true, Hint: "Expected type: string."}},
+			errorx.Field{Path: "who", Message: "Expected string, received object", Sent: format.SentText(`{"first":"Alexander","last":"Hamilton-Washington",`), WasSent: true, Hint: "Expected type: string."}},
 		{"pt", `Bad You sent: {"x":1. 2}.`,
-			errorx.Field{Path: "pt", Message: "Bad", Sent: render.SentText(`{"x":1. 2}`), WasSent: true}},
+			errorx.Field{Path: "pt", Message: "Bad", Sent: format.SentText(`{"x":1. 2}`), WasSent: true}},
 		{"(root)", "Unrecognized key(s) in object: 'hallucinated_param' You sent: (missing). Remove or correct unrecognized fields: 'hallucinated_param'. Check for typos.",
 			errorx.Field{Message: "Unrecognized key(s) in object: 'hallucinated_param'", Hint: "Remove or correct unrecognized fields: 'hallucinated_param'. Check for typos."}},
 		{"x", "a You sent: b You sent: 1.",
 			errorx.Field{Path: "x", Message: "a You sent: b", Sent: json.Number("1"), WasSent: true}},
 		{"x", "a You sent: b.",
-			errorx.Field{Path: "x", Message: "a", Sent: render.SentText("b"), WasSent: true}},
+			errorx.Field{Path: "x", Message: "a", Sent: format.SentText("b"), WasSent: true}},
 		{"x", "Invalid input",
 			errorx.Field{Path: "x", Message: "Invalid input"}},
 	} {
-		got := render.ReadFusionField(c.name, c.text)
+		got := adapt.ReadFusionField(c.name, c.text)
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: %q\n got %#v\nwant %#v", c.name, c.text, got, c.want)
 			continue
@@ -87,11 +89,11 @@ func TestReadFusionField(t *testing.T) {
 // stays its printed form.
 func TestReadFusionFieldAmbiguousString(t *testing.T) {
 	whole := strings.Repeat("b", 50)
-	if f := render.ReadFusionField("s", "m You sent: '"+whole+"'."); f.Sent != whole {
+	if f := adapt.ReadFusionField("s", "m You sent: '"+whole+"'."); f.Sent != whole {
 		t.Errorf("50 characters: %#v", f.Sent)
 	}
 	cut := strings.Repeat("b", 47) + "..."
-	if f := render.ReadFusionField("s", "m You sent: '"+cut+"'."); f.Sent != render.SentText("'"+cut+"'") {
+	if f := adapt.ReadFusionField("s", "m You sent: '"+cut+"'."); f.Sent != format.SentText("'"+cut+"'") {
 		t.Errorf("50 characters ending with ...: %#v", f.Sent)
 	}
 }
@@ -102,7 +104,7 @@ func TestReadFusionFieldLinear(t *testing.T) {
 	for _, unit := range []string{" You sent: {a. b", " You sent: 'a. b", " You sent: 1x. ", " You sent: " + strings.Repeat("x", 300)} {
 		read := func(n int) func() {
 			line := strings.Repeat(unit, n)
-			return func() { render.ReadFusionField("f", line) }
+			return func() { adapt.ReadFusionField("f", line) }
 		}
 		ratio := testsize.Ratio(read(400), read(3200))
 		t.Logf("%q: n=3200 takes %.1f times as long as n=400", unit, ratio)

@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -52,7 +53,7 @@ func (c wireDefault) check(t *testing.T) {
 // attribute, and the class only where the wire's own code would not give it
 // back (issue 14, rule 1).
 func TestEmptyCodeIsUnset(t *testing.T) {
-	fields := []errorx.Field{errorx.SentField("email", "x", "Invalid email.")}
+	fields := []errorx.Field{sentence.SentField("email", "x", "Invalid email.")}
 	for _, c := range []wireDefault{
 		{name: "validation", d: render.XML{}, e: errorx.New("", "x").WithClass(errorx.ClassValidation).WithTool("t").WithFields(fields...),
 			text: "<validation_error action=\"t\">\n<field name=\"email\">Invalid email. You sent: 'x'.</field>\n<recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n</validation_error>"},
@@ -94,7 +95,7 @@ func TestStatusClassifiesOnTheWire(t *testing.T) {
 			text: `{"type":"TRANSIENT","message":"m","recoverable":true,"data":{"status":503}}`},
 		{name: "422", d: render.Interbase{}, model: `{"status":422,"message":"m"}`,
 			text: `{"type":"VALIDATION","message":"m","recoverable":false,"data":{"status":422}}`},
-		{name: "500", d: render.ToolError{Mode: format.JSON}, model: `{"status":500,"message":"m"}`,
+		{name: "500", d: render.ToolError{Mode: render.ModeJSON}, model: `{"status":500,"message":"m"}`,
 			text:       "{\n  \"kind\": \"toolError:v1\",\n  \"code\": \"SERVER_ERROR\",\n  \"message\": \"m\",\n  \"retryable\": true,\n  \"details\": {\n    \"statusCode\": 500\n  }\n}",
 			structured: `{"kind":"toolError:v1","code":"SERVER_ERROR","message":"m","retryable":true,"details":{"statusCode":500}}`},
 		{name: "403 go", d: render.ToolError{}, e: errorx.New("QuotaDenied", "m").WithStatus(403),
@@ -113,7 +114,7 @@ func TestStatusClassifiesOnTheWire(t *testing.T) {
 // Fusion's recovery line; an explicit recovery still wins (issue 14,
 // rule 3).
 func TestValidationRecoveryDefault(t *testing.T) {
-	f := errorx.SentField("age", 10, "Number must be greater than or equal to 18")
+	f := sentence.SentField("age", 10, "Number must be greater than or equal to 18")
 	f.Hint = "Must be >= 18."
 	for _, c := range []wireDefault{
 		{name: "default", d: render.XML{}, e: errorx.Validation("m").WithTool("users/create").WithFields(f),
@@ -131,9 +132,9 @@ func TestValidationRecoveryDefault(t *testing.T) {
 // the model's sentence.
 func TestFieldsAboveIsTrue(t *testing.T) {
 	e := errorx.New(errorx.CodeInvalidInput, "2 arguments are invalid.").
-		WithRecovery(errorx.ValidationRecovery).WithActions("users.list").
-		WithFields(errorx.SentField("email", "x", "Invalid email."), errorx.RequiredField("name"))
-	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: format.Both}, render.XML{}, render.Contract{}, render.Envelope{Now: fixedNow}} {
+		WithRecovery(codes.ValidationRecovery).WithActions("users.list").
+		WithFields(sentence.SentField("email", "x", "Invalid email."), sentence.RequiredField("name"))
+	for _, d := range []render.Dialect{render.Interbase{}, render.ToolError{Mode: render.ModeBoth}, render.XML{}, render.Contract{}, render.Envelope{Now: fixedNow}} {
 		res := d.Render(e)
 		var blocks []string
 		if res.StructuredContent != nil {
@@ -159,14 +160,14 @@ func TestFieldsAboveIsTrue(t *testing.T) {
 				t.Errorf("%s: the recovery says the fields are above, but they come after it:\n%s", d.Name(), b)
 			}
 		}
-		if d.Name() == render.NameEnvelope {
+		if d.Name() == "envelope" {
 			if said || !strings.Contains(textOf(t, res, 0), `"hint":"Fix the fields listed in details.validation_errors and call the tool again. Do not explain the error."`) {
 				t.Errorf("envelope: the hint comes before the fields and must say listed:\n%s", textOf(t, res, 0))
 			}
 		} else if !said {
 			t.Errorf("%s: the recovery is not shown", d.Name())
 		}
-		if got, _ := render.Decode(res); got.Recovery != errorx.ValidationRecovery {
+		if got, _ := render.Decode(res); got.Recovery != codes.ValidationRecovery {
 			t.Errorf("%s: recovery reads back as %q", d.Name(), got.Recovery)
 		}
 	}
@@ -191,7 +192,7 @@ func TestFusionDocumentsRerender(t *testing.T) {
 		"<tool_error>\n<message>Something went wrong</message>\n</tool_error>",
 	} {
 		e, name := render.Decode(&render.Result{Content: []render.Text{{Text: doc}}, IsError: true})
-		if name != render.NameXML {
+		if name != "xml" {
 			t.Fatalf("decoded as %q: %s", name, doc)
 		}
 		if got := textOf(t, render.XML{}.Render(e), 0); got != doc {
@@ -204,9 +205,9 @@ func TestFusionDocumentsRerender(t *testing.T) {
 // dialect's extras and Decode reads it back, so a program can repair the
 // call without reading the hint's prose (issue 15, item 6).
 func TestFieldParamEveryDialect(t *testing.T) {
-	age := errorx.SentField("age", 200, "Too big.")
+	age := sentence.SentField("age", 200, "Too big.")
 	age.Hint, age.Rule, age.Param = "Must be <= 130.", "max", "130"
-	e := errorx.New(errorx.CodeInvalidInput, "1 argument is invalid.").WithFields(age, errorx.RequiredField("name"))
+	e := errorx.New(errorx.CodeInvalidInput, "1 argument is invalid.").WithFields(age, sentence.RequiredField("name"))
 	for _, d := range everyConfiguration() {
 		if te, ok := d.(render.ToolError); ok && te.NeedsInput {
 			continue // an elicitation asks for input; it has no rules
@@ -233,10 +234,10 @@ func TestFieldParamEveryDialect(t *testing.T) {
 // alone; with FieldRules it also carries the rule and its parameter. Decode
 // reads both forms, and the dialect named "xml" is the default.
 func TestXMLFieldRulesOption(t *testing.T) {
-	age := errorx.SentField("age", 200, "Too big.")
+	age := sentence.SentField("age", 200, "Too big.")
 	age.Rule, age.Param = "max", "130"
 	e := errorx.New(errorx.CodeInvalidInput, "").WithFields(age)
-	byName, err := render.ByName(render.NameXML)
+	byName, err := render.ByName("xml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,7 +51,7 @@
 //		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)), // first: outermost
 //	)
 //
-// The Renderer also redacts secrets (errorx.IsSecret, errorx.Redact) and
+// The Renderer also redacts secrets (secret.Is, errorx.Redact) and
 // bounds every error with Limits, so whatever a caller sent, the result
 // stays small and says what it cut. A call of a tool the server does not
 // have gets the MCP specification's answer, the JSON-RPC error -32602,
@@ -69,8 +69,9 @@
 // The policy is written once, here, as methods any adapter calls, mcperr's
 // two and one for another SDK alike (Example_adapter writes one for a
 // made-up SDK): the adapter describes the call in a Call (the tool, its
-// arguments, the server's Tools, the SDK's own protocol errors), asks
-// Failed whether the handler failed, and hands the rest to HandleError,
+// arguments, the server's Tools, the SDK's own protocol errors), checks
+// whether the handler failed (no result, or an error that is not a nil
+// *errorx.Error), and hands the rest to HandleError,
 // HandlePanic (in its deferred recover) and HandleResult; RenderCall serves
 // a handler that builds its own result. The Renderer reads the arguments
 // and asks about the tools only while it handles an error.
@@ -79,7 +80,7 @@
 //
 // ByName picks a dialect by name. Decode recognises the dialect of any
 // result and returns the model; Retry is the loop of the adapters'
-// CallWithRetry, which call a tool and retry it as an errorx.RetryPolicy
+// CallWithRetry, which call a tool and retry it as a RetryPolicy
 // says. A server's result
 // is untrusted input: decoding it takes time and memory linear in its size
 // (a few bytes allocated per byte read), and a server's RetryAfter is

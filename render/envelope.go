@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -18,7 +19,7 @@ import (
 // in that key order, as encoding/json writes it (HTML-safe escaping, details
 // keys sorted at every level, nested errorx.Details included), every member but success left out when empty. error and
 // message both hold the message, error_code the code, hint the recovery
-// (errorx.ValidationRecovery, which says the fields are "above", says "listed in
+// (codes.ValidationRecovery, which says the fields are "above", says "listed in
 // details.validation_errors" instead: the hint comes before them), code
 // the HTTP status (only with HTTPCode, as the reference's current path
 // leaves it out), timestamp the clock's time in RFC 3339 (seconds),
@@ -43,21 +44,21 @@ type Envelope struct {
 	// names its tool and the code does not already start so.
 	ToolPrefix bool
 	// RequestID writes the model's correlation id (the string detail
-	// CorrelationIDKey, which a Renderer with WithCorrelationID adds) as
+	// codes.CorrelationIDKey, which a Renderer with WithCorrelationID adds) as
 	// request_id, the reference's member for it (which the reference never
 	// fills), instead of in details. Decode reads request_id back as that
 	// detail whatever this says.
 	RequestID bool
 }
 
-// DefaultVersion is the envelope's version string when none is set.
-const DefaultVersion = "1.0.0"
+// defaultVersion is the envelope's version string when none is set.
+const defaultVersion = "1.0.0"
 
 // envelopeParts are the members the envelope's details may hold.
 var envelopeParts = partsOf(pCode, pClass, pSeverity, pActions, pRetryAfter, pRetryable, pStatus, pTool, pFields, pValidationErrors)
 
 // Name returns "envelope".
-func (Envelope) Name() string { return NameEnvelope }
+func (Envelope) Name() string { return nameEnvelope }
 
 // Render returns e as an envelope result.
 func (d Envelope) Render(e *errorx.Error) *Result {
@@ -67,23 +68,26 @@ func (d Envelope) Render(e *errorx.Error) *Result {
 	return renderText(d, e)
 }
 
-// ErrorCode returns the error_code the envelope writes for e.
-func (d Envelope) ErrorCode(e *errorx.Error) string {
+// errorCode returns the error_code the envelope writes for e.
+func (d Envelope) errorCode(e *errorx.Error) string {
 	if !d.ToolPrefix || e.Tool == "" || e.Code == "" {
 		return e.Code
 	}
-	p := ToolPrefix(e.Tool)
+	p := toolPrefix(e.Tool)
 	if p == "" || strings.HasPrefix(e.Code, p) {
 		return e.Code
 	}
 	return p + e.Code
 }
 
-// ToolPrefix returns the error-code prefix of a tool: its name in upper case
+// withRequestID returns d writing the correlation id in its request_id.
+func (d Envelope) withRequestID() Dialect { d.RequestID = true; return d }
+
+// toolPrefix returns the error-code prefix of a tool: its name in upper case
 // with every run of other characters than ASCII letters and digits made one
 // underscore, and a final underscore ("claim_task" and "claim-task" give
 // "CLAIM_TASK_"); "" for a name without ASCII letters or digits.
-func ToolPrefix(tool string) string {
+func toolPrefix(tool string) string {
 	var b strings.Builder
 	under := false
 	for _, r := range strings.ToUpper(tool) {
@@ -104,10 +108,10 @@ func ToolPrefix(tool string) string {
 	return b.String()
 }
 
-// AppendText appends the envelope's JSON to dst.
-func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
+// appendText appends the envelope's JSON to dst.
+func (d Envelope) appendText(dst []byte, e *errorx.Error) []byte {
 	w := jsonw.Writer{B: dst, Style: jsonw.Go, SortKeys: true}
-	code := d.ErrorCode(e)
+	code := d.errorCode(e)
 	w.BeginObject()
 	w.Key("success")
 	w.Bool(false)
@@ -125,7 +129,7 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	}
 	if d.HTTPCode {
 		w.Key("code")
-		w.Int(int64(e.EffectiveStatus()))
+		w.Int(int64(effectiveStatus(e)))
 	}
 	if e.Recovery != "" {
 		w.Key("hint")
@@ -143,7 +147,7 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	}
 	var requestID string
 	if d.RequestID {
-		if v, ok := e.Details.Get(CorrelationIDKey); ok {
+		if v, ok := e.Details.Get(codes.CorrelationIDKey); ok {
 			requestID, _ = v.(string)
 		}
 	}
@@ -152,14 +156,14 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 		w.String(requestID)
 		cp := *e
 		cp.Details = e.Details.Clone()
-		cp.Details.Delete(CorrelationIDKey)
+		cp.Details.Delete(codes.CorrelationIDKey)
 		e = &cp
 	}
 	w.Key("version")
 	if d.Version != "" {
 		w.String(d.Version)
 	} else {
-		w.String(DefaultVersion)
+		w.String(defaultVersion)
 	}
 	o := object{e: e}
 	if len(e.Fields) > 0 {
@@ -171,13 +175,13 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	o.add(pCode, code != e.Code)
 	status := e.HTTPStatus()
 	if d.HTTPCode {
-		status = e.EffectiveStatus()
+		status = effectiveStatus(e)
 	}
 	o.add(pClass, classUnsaid(e, e.Code, status))
 	o.add(pSeverity, e.Severity != errorx.SeverityUnset)
 	o.add(pActions, len(e.Actions) > 0)
 	o.add(pRetryAfter, e.RetryAfter > 0)
-	o.add(pRetryable, e.Retryable != errorx.Unset)
+	o.add(pRetryable, e.Retryable != nil)
 	o.add(pStatus, e.HTTPStatus() != 0 && !d.HTTPCode)
 	o.add(pFields, len(o.firsts) < len(e.Fields))
 	if !o.empty() {
@@ -188,13 +192,13 @@ func (d Envelope) AppendText(dst []byte, e *errorx.Error) []byte {
 	return w.B
 }
 
-// listedRecovery is errorx.ValidationRecovery as the envelope writes it: its
+// listedRecovery is codes.ValidationRecovery as the envelope writes it: its
 // hint comes before the fields, so it cannot say "above".
 const listedRecovery = "Fix the fields listed in details.validation_errors and call the tool again. Do not explain the error."
 
 // envelopeHint is the hint the envelope writes for e's recovery.
 func envelopeHint(e *errorx.Error) string {
-	if e.Recovery == errorx.ValidationRecovery && len(e.Fields) > 0 {
+	if e.Recovery == codes.ValidationRecovery && len(e.Fields) > 0 {
 		return listedRecovery
 	}
 	return e.Recovery
@@ -332,7 +336,7 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 		case "hint":
 			e.Recovery, _ = jsonw.String(m.Raw)
 		case "code":
-			if f, ok := jsonw.Float(m.Raw); ok && f == float64(int(f)) && errorx.IsStatus(int(f)) {
+			if f, ok := jsonw.Float(m.Raw); ok && f == float64(int(f)) && isStatus(int(f)) {
 				e.Status = int(f)
 			}
 		case "details":
@@ -355,19 +359,19 @@ func decodeEnvelope(data string) (*errorx.Error, bool) {
 		}
 	}
 	_, class := readExtras(e, details, envelopeParts, "validation_errors")
-	if errText != "" && errText != e.Message && !e.Details.Has("error") {
+	if errText != "" && errText != e.Message && !hasDetail(e.Details, "error") {
 		// An older envelope put a different text in "error" (the seed's
 		// "before" example): keep it.
 		e.Details.Set("error", errText)
 	}
-	if requestID != "" && !e.Details.Has(CorrelationIDKey) {
-		e.Details.Set(CorrelationIDKey, requestID)
+	if requestID != "" && !hasDetail(e.Details, codes.CorrelationIDKey) {
+		e.Details.Set(codes.CorrelationIDKey, requestID)
 	}
 	if len(e.Fields) == 0 {
 		e.Fields = decodeValidationErrors(verrs)
 	}
 	if e.Recovery == listedRecovery && len(e.Fields) > 0 {
-		e.Recovery = errorx.ValidationRecovery
+		e.Recovery = codes.ValidationRecovery
 	}
 	finishClass(e, class)
 	return e, true

@@ -40,7 +40,10 @@ func toyMiddleware(r *render.Renderer, tools render.Tools) func(toyHandler) toyH
 				}
 			}()
 			res, err = next(ctx, call)
-			if render.Failed(res != nil, err) {
+			if e, ok := err.(*errorx.Error); ok && e == nil {
+				err = nil // a typed-nil *errorx.Error is no error
+			}
+			if res == nil || err != nil {
 				return r.HandleError(ctx, &c, err)
 			}
 			return r.HandleResult(ctx, &c, res), nil

@@ -13,6 +13,9 @@ import (
 	"github.com/mcperr/mcperr/render"
 )
 
+// requestIDKey is a server's context key of its request ids.
+type requestIDKey struct{}
+
 func ExampleWithCorrelationID() {
 	// Log lines as JSON, without the time, so that the output is stable.
 	dropTime := func(groups []string, a slog.Attr) slog.Attr {
@@ -22,10 +25,11 @@ func ExampleWithCorrelationID() {
 		return a
 	}
 	logger := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{ReplaceAttr: dropTime}))
-	r := render.NewRenderer(render.Contract{}, render.WithLogger(logger), render.WithCorrelationID(nil))
-
-	// The request's id, set by the server's transport middleware, say.
-	ctx := render.ContextWithCorrelationID(context.Background(), "req-7f3a")
+	// The request's id, set by the server's transport middleware, say,
+	// under its own context key; the Renderer reads it with requestID.
+	requestID := func(ctx context.Context) string { id, _ := ctx.Value(requestIDKey{}).(string); return id }
+	r := render.NewRenderer(render.Contract{}, render.WithLogger(logger), render.WithCorrelationID(requestID))
+	ctx := context.WithValue(context.Background(), requestIDKey{}, "req-7f3a")
 	res, _ := r.HandleError(ctx, &render.Call{Tool: "db.query"}, errors.New("pq: connection refused by 10.0.0.5"))
 	fmt.Println(res.Content[0].Text)
 	// Output:
@@ -34,16 +38,13 @@ func ExampleWithCorrelationID() {
 }
 
 func ExampleWithToolFailure() {
-	r := render.NewRenderer(render.XML{}, render.WithToolFailure(render.ToolFailureKey))
-	ctx := render.ContextWithCorrelationID(context.Background(), "req-9")
-	res := r.RenderCall(ctx, &render.Call{Tool: "search"}, errorx.New(errorx.CodeForbidden, "Only admins may search the audit log.").
+	requestID := func(context.Context) string { return "req-9" } // the server's own source
+	r := render.NewRenderer(render.XML{}, render.WithToolFailure("io.modelcontextprotocol/toolFailure"),
+		render.WithCorrelationID(requestID))
+	res := r.RenderCall(context.Background(), &render.Call{Tool: "search"}, errorx.New("FORBIDDEN", "Only admins may search the audit log.").
 		WithRecovery("Ask an administrator to run the search."))
-	block, _ := json.MarshalIndent(res.Meta[render.ToolFailureKey], "", "  ")
+	block, _ := json.MarshalIndent(res.Meta["io.modelcontextprotocol/toolFailure"], "", "  ")
 	fmt.Println(string(block))
-
-	// A client reads it back whatever the dialect.
-	f, _ := render.ReadToolFailure(res)
-	fmt.Println(f.Class, f.Code)
 	// Output:
 	// {
 	//   "class": "governance",
@@ -51,16 +52,6 @@ func ExampleWithToolFailure() {
 	//   "correlationId": "req-9",
 	//   "agentGuidance": "Ask an administrator to run the search."
 	// }
-	// governance permission_denied
-}
-
-func ExampleNewToolFailure() {
-	at := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
-	e := errorx.New(errorx.CodeRateLimited, "Too many searches.").WithRetryAfter(2 * time.Second)
-	f := render.NewToolFailure(e, "req-1", at)
-	fmt.Println(f.Class, f.Code, f.Retryable, f.RetryNotBefore-at.UnixMilli())
-	// Output:
-	// reliability retryable_transient_error true 2000
 }
 
 func ExampleIdempotent() {
@@ -74,7 +65,7 @@ func ExampleIdempotent() {
 		}
 		return "found 3", &render.Result{Content: []render.Text{{Text: "found 3"}}}, nil
 	}
-	p := errorx.RetryPolicy{InitialDelay: time.Millisecond}
+	p := render.RetryPolicy{InitialDelay: time.Millisecond}
 
 	// Not known to be safe to repeat: the draft's rules make one call.
 	_, err := render.Retry(context.Background(), p, "search", attempt)

@@ -32,18 +32,3 @@ func ExampleNewRenderer() {
 	// </available_actions>
 	// </tool_error>
 }
-
-func ExampleRenderer_Logger() {
-	// An adapter logs what it keeps off the wire where the Renderer logs.
-	dropTime := func(groups []string, a slog.Attr) slog.Attr {
-		if a.Key == slog.TimeKey {
-			return slog.Attr{}
-		}
-		return a
-	}
-	r := render.NewRenderer(render.XML{},
-		render.WithLogger(slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{ReplaceAttr: dropTime}))))
-	r.Logger().Info("adapter: the SDK rejected the arguments", "tool", "login")
-	// Output:
-	// level=INFO msg="adapter: the SDK rejected the arguments" tool=login
-}

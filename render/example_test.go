@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -37,7 +37,7 @@ func ExampleInterbase() {
 }
 
 func ExampleToolError() {
-	res := render.ToolError{Mode: format.JSON}.Render(errorx.New("NETWORK_ERROR", "Network error: Request timeout"))
+	res := render.ToolError{Mode: render.ModeJSON}.Render(errorx.New("NETWORK_ERROR", "Network error: Request timeout"))
 	fmt.Println(res.Content[0].Text)
 	// Output:
 	// {
@@ -71,7 +71,7 @@ func ExampleResult_MarshalJSON() {
 func ExampleRenderer_RenderCall() {
 	// A handler that builds its own result gets the policy of the
 	// middleware: here, the tool named in the error.
-	r := render.NewRenderer(render.ToolError{Mode: format.JSON})
+	r := render.NewRenderer(render.ToolError{Mode: render.ModeJSON})
 	call := &render.Call{Tool: "files.reserve", Arguments: json.RawMessage(`{"pattern":"src/*.go"}`)}
 	res := r.RenderCall(context.Background(), call, errorx.Conflict("The file is reserved by agent-2."))
 	fmt.Println(res.Content[0].Text)
@@ -99,19 +99,9 @@ func ExampleRetry() {
 		}
 		return "done", &render.Result{Content: []render.Text{{Text: "done"}}}, nil
 	}
-	got, err := render.Retry(context.Background(), errorx.RetryPolicy{}, "reports.build", attempt)
+	got, err := render.Retry(context.Background(), render.RetryPolicy{}, "reports.build", attempt)
 	fmt.Println(got, err, calls)
 	// Output: done <nil> 2
-}
-
-func ExampleReadFusionField() {
-	f := render.ReadFusionField("age", "Number must be greater than or equal to 18 You sent: 10. Must be >= 18.")
-	fmt.Printf("%s | %v | %s\n", f.Message, f.Sent, f.Hint)
-	f = render.ReadFusionField("tags", "Expected string, received array You sent: array(3). Expected type: string.")
-	fmt.Printf("%s | %v (%T) | %s\n", f.Message, f.Sent, f.Sent, f.Hint)
-	// Output:
-	// Number must be greater than or equal to 18 | 10 | Must be >= 18.
-	// Expected string, received array | array(3) (errorx.SentText) | Expected type: string.
 }
 
 // searchTools is a server's tools as an adapter shows them to the
@@ -129,9 +119,9 @@ func (searchTools) InputSchema(_ context.Context, name string) json.RawMessage {
 
 func ExampleWithFormatArgument() {
 	// The server lets each call pick toolError:v1's blocks. Its tools'
-	// schemas list the argument (validation.WithFormatArgument(r.FormatArgument())
+	// schemas list the argument (validation.WithFormatArgument("format")
 	// writes it), and the Renderer reads it only from calls of tools that do.
-	r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument(format.Argument))
+	r := render.NewRenderer(render.ToolError{}, render.WithFormatArgument("format"))
 	fmt.Println(r.FormatArgument())
 	call := &render.Call{Tool: "search", Arguments: json.RawMessage(`{"query":"q","format":"json"}`), Tools: searchTools{}}
 	res := r.RenderCall(context.Background(), call, errorx.Transient("The index is rebuilding."))

@@ -2,12 +2,13 @@ package render
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -180,12 +181,12 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 			w.Strings(e.Actions)
 		case pRetryAfter:
 			if o.wholeSeconds {
-				w.Int(int64(WholeSeconds(e.RetryAfter) / time.Second))
+				w.Int(int64(adapt.WholeSeconds(e.RetryAfter) / time.Second))
 			} else {
-				w.Float(min(e.RetryAfter.Seconds(), errorx.MaxSeconds))
+				w.Float(min(e.RetryAfter.Seconds(), format.MaxSeconds))
 			}
 		case pRetryable:
-			w.Bool(e.Retryable == errorx.Yes)
+			w.Bool(e.Retryable != nil && *e.Retryable)
 		case pTool:
 			w.String(e.Tool)
 		case pFields:
@@ -202,7 +203,7 @@ func (o *object) write(w *jsonw.Writer, sorted bool) {
 func writeFields(w *jsonw.Writer, fields []errorx.Field) {
 	w.BeginArray()
 	for _, f := range fields {
-		_, printed := f.Sent.(errorx.SentText)
+		_, printed := f.Sent.(format.SentText)
 		w.FieldObject(f.Path, f.Sent, f.WasSent, printed, f.Message, f.Expected, f.Options, f.Hint, f.Rule, f.Param)
 	}
 	w.EndArray()
@@ -226,7 +227,7 @@ func writeDetails(w *jsonw.Writer, d errorx.Details, sorted bool) {
 
 // readExtras applies the members of an extras object to e: a member whose key
 // is a part in allowed and whose value has that part's type and range sets
-// the part (a retry_after is one errorx.Seconds accepts, a status is 100 to
+// the part (a retry_after is one format.Seconds accepts, a status is 100 to
 // 999); anything else is one of the user's details. A "details" object holds the
 // user's details when they were nested. It reports whether the code and the
 // class were present.
@@ -272,14 +273,14 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 		return ok
 	case pClass:
 		s, _ := jsonw.String(m.Raw)
-		c, ok := errorx.ParseClass(s)
+		c, ok := parseClass(s)
 		if ok {
 			*class = c
 		}
 		return ok
 	case pSeverity:
 		s, _ := jsonw.String(m.Raw)
-		sev, ok := errorx.ParseSeverity(s)
+		sev, ok := parseSeverity(s)
 		if ok {
 			e.Severity = sev
 		}
@@ -301,7 +302,7 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 		if !ok {
 			return false
 		}
-		d, err := errorx.Seconds(f)
+		d, err := format.Seconds(f)
 		if err != nil {
 			return false
 		}
@@ -310,12 +311,12 @@ func readPart(e *errorx.Error, m jsonw.Member, allowed parts, codeSet *bool, cla
 	case pRetryable:
 		b, ok := jsonw.Bool(m.Raw)
 		if ok {
-			e.Retryable = errorx.TristateOf(b)
+			e.Retryable = new(b)
 		}
 		return ok
 	case pStatus, pStatusCode:
 		f, ok := jsonw.Float(m.Raw)
-		if !ok || f != float64(int(f)) || !errorx.IsStatus(int(f)) {
+		if !ok || f != float64(int(f)) || !isStatus(int(f)) {
 			return false
 		}
 		e.Status = int(f)
@@ -454,7 +455,7 @@ func decodeField(f *errorx.Field, raw string) bool {
 		if !ok || !f.WasSent {
 			return false
 		}
-		f.Sent = errorx.SentText(s)
+		f.Sent = format.SentText(s)
 	}
 	return true
 }
@@ -470,14 +471,14 @@ func finishClass(e *errorx.Error, stated errorx.Class) {
 		e.Class = stated
 		return
 	}
-	e.Class = errorx.DeriveClass(e.Code, e.HTTPStatus())
+	e.Class = deriveClass(e.Code, e.HTTPStatus())
 }
 
 // classUnsaid reports whether a dialect must write e's class: decoding
 // derives the class from the code and the status the wire gives back (see
 // finishClass), and that is not e's class.
 func classUnsaid(e *errorx.Error, code string, status int) bool {
-	return e.EffectiveClass() != errorx.DeriveClass(code, status)
+	return e.EffectiveClass() != deriveClass(code, status)
 }
 
 // orDefault returns s, or def when s is empty.
@@ -492,21 +493,9 @@ func orDefault(s, def string) string {
 // matches the default for e's code and class, so a model that did not state
 // it reads back the same.
 func normalizeRetryable(e *errorx.Error, wire bool) {
-	if wire == errorx.DefaultRetryable(e.Code, e.EffectiveClass()) {
-		e.Retryable = errorx.Unset
+	if wire == defaultRetryable(e.Code, e.EffectiveClass()) {
+		e.Retryable = nil
 	} else {
-		e.Retryable = errorx.TristateOf(wire)
+		e.Retryable = new(wire)
 	}
-}
-
-// WholeSeconds returns d rounded up to whole seconds (an agent is never told
-// to retry earlier than asked), as the interbase dialect writes retry_after;
-// at most the whole seconds of the largest Duration, so that it reads back.
-func WholeSeconds(d time.Duration) time.Duration {
-	const top = math.MaxInt64 / time.Second
-	s := d / time.Second
-	if d%time.Second > 0 && s < top {
-		s++
-	}
-	return s * time.Second
 }

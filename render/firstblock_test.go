@@ -6,9 +6,10 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // firstBlockModels are the models of the golden corpus (the scenarios and
@@ -23,7 +24,7 @@ func firstBlockModels(n int) []*errorx.Error {
 	}
 	r := rand.New(rand.NewPCG(23, 1))
 	for range n {
-		out = append(out, rendertest.Model(r))
+		out = append(out, rendercheck.Model(r))
 	}
 	return out
 }
@@ -37,18 +38,18 @@ func firstBlockModels(n int) []*errorx.Error {
 // keys that differ only in characters XML forbids are one once read
 // (TestRerenderIdentical): the re-render is not checked then.
 func checkFirstBlock(d render.Dialect, e *errorx.Error, rerender bool) error {
-	if te, ok := d.(render.ToolError); ok && te.NeedsInput && render.AsksForInput(e) {
+	if te, ok := d.(render.ToolError); ok && te.NeedsInput && adapt.AsksForInput(e) {
 		return nil
 	}
 	res := d.Render(e)
 	full, fullName := render.Decode(res)
 	cut := &render.Result{Content: res.Content[:1], IsError: res.IsError}
 	got, name := render.Decode(cut)
-	if name != fullName || rendertest.Canonical(got) != rendertest.Canonical(full) {
+	if name != fullName || rendercheck.Canonical(got) != rendercheck.Canonical(full) {
 		return fmt.Errorf("the first block decodes (%s) to\n%s\nthe whole result (%s) to\n%s\nblock %q",
-			name, rendertest.Canonical(got), fullName, rendertest.Canonical(full), cut.Content[0].Text)
+			name, rendercheck.Canonical(got), fullName, rendercheck.Canonical(full), cut.Content[0].Text)
 	}
-	if !rerender || d.Name() == render.NameXML && got.Details.Len() != e.Details.Len() {
+	if !rerender || d.Name() == "xml" && got.Details.Len() != e.Details.Len() {
 		return nil
 	}
 	if again := d.Render(got).Content[0].Text; again != cut.Content[0].Text {

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -89,7 +89,7 @@ func TestFormatArgumentOptIn(t *testing.T) {
 				res := tc.r.RenderCall(context.Background(), c, err)
 				if tc.want == "" {
 					e, d := render.Decode(res)
-					assert.Equal(t, render.NameInterbase, d)
+					assert.Equal(t, "interbase", d)
 					assert.NotNil(t, e)
 					continue
 				}
@@ -110,7 +110,7 @@ func TestFormatArgumentName(t *testing.T) {
 		{&render.Renderer{}, ""},
 		{render.NewRenderer(render.ToolError{}), ""},
 		{render.NewRenderer(render.ToolError{}, render.WithFormatArgument(format.Argument)), "format"},
-		{render.NewRenderer(&render.ToolError{Mode: format.Both}, render.WithFormatArgument("error_format")), "error_format"},
+		{render.NewRenderer(&render.ToolError{Mode: render.ModeBoth}, render.WithFormatArgument("error_format")), "error_format"},
 		{render.NewRenderer((*render.ToolError)(nil), render.WithFormatArgument(format.Argument)), ""},
 		{render.NewRenderer(render.XML{}, render.WithFormatArgument(format.Argument)), ""},
 		{render.NewRenderer(nil, render.WithFormatArgument(format.Argument)), ""},

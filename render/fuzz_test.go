@@ -9,8 +9,9 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/forgerytest"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 )
@@ -34,7 +35,7 @@ func goldenTexts(f *testing.F) []string {
 
 // fuzzDialects are the dialects (and options) the render fuzzers check.
 var fuzzDialects = append(dialects(), render.Envelope{Now: fixedNow, HTTPCode: true, ToolPrefix: true},
-	render.ToolError{Mode: format.Both, NeedsInput: true})
+	render.ToolError{Mode: render.ModeBoth, NeedsInput: true})
 
 // FuzzRender renders models read from arbitrary JSON in every dialect: the
 // output is valid, deterministic and decodes back to the projection.
@@ -79,7 +80,7 @@ func FuzzRenderStrings(f *testing.F) {
 				WithSeverity(errorx.SeverityError).WithRetryAfter(1500e6),
 			errorx.New(code, message).WithDetail(key, map[string]any{value: []any{sent}}).WithTool(tool).
 				WithFields(errorx.Field{Path: path, Sent: sent, WasSent: true, Message: message, Expected: value, Options: []string{key}, Hint: recovery, Rule: code}),
-			errorx.New(errorx.CodeUnknownAction, message).WithActions(value, key, sent).WithRecovery(recovery),
+			errorx.New(codes.UnknownAction, message).WithActions(value, key, sent).WithRecovery(recovery),
 			errorx.Required(path),
 			// One path twice (needsInput:v1 asks for it once), a sent value
 			// read as raw JSON and as a number literal.
@@ -88,14 +89,14 @@ func FuzzRenderStrings(f *testing.F) {
 				errorx.Field{Path: key, Message: "Required."},
 				errorx.Field{Path: path, Message: "Required.", Options: []string{value, sent}}),
 			errorx.New(code, message).WithDetail(key, json.RawMessage(value)).WithDetail(value, json.Number(sent)).
-				WithFields(errorx.SentField(path, json.RawMessage(sent), message), errorx.SentField(key, json.Number(value), message)),
+				WithFields(sentence.SentField(path, json.RawMessage(sent), message), sentence.SentField(key, json.Number(value), message)),
 		} {
 			for _, d := range fuzzDialects {
 				if err := rendertest.Check(d, e, nil); err != nil {
 					t.Fatalf("%s: %v", d.Name(), err)
 				}
 			}
-			for _, d := range []render.Dialect{render.ToolError{}, render.ToolError{Mode: format.Both}} {
+			for _, d := range []render.Dialect{render.ToolError{}, render.ToolError{Mode: render.ModeBoth}} {
 				if err := checkFirstBlock(d, e, false); err != nil {
 					t.Fatalf("%s %+v: %v", d.Name(), d, err)
 				}

@@ -7,10 +7,9 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
-	"github.com/mcperr/mcperr/golden"
+	"github.com/mcperr/mcperr/internal/golden"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // fixedNow is the envelope clock of every golden file: the timestamp of the
@@ -23,7 +22,7 @@ var fixedTime = time.Date(2026, 1, 19, 19, 8, 56, 0, time.FixedZone("PST", -8*36
 func dialects() []render.Dialect {
 	return []render.Dialect{
 		render.Interbase{},
-		render.ToolError{Mode: format.Both},
+		render.ToolError{Mode: render.ModeBoth},
 		render.XML{},
 		render.Contract{},
 		render.Envelope{Now: fixedNow},
@@ -36,9 +35,9 @@ func everyConfiguration() []render.Dialect {
 	return []render.Dialect{
 		render.Interbase{},
 		render.ToolError{},
-		render.ToolError{Mode: format.JSON},
-		render.ToolError{Mode: format.Both},
-		render.ToolError{Mode: format.Both, NeedsInput: true},
+		render.ToolError{Mode: render.ModeJSON},
+		render.ToolError{Mode: render.ModeBoth},
+		render.ToolError{Mode: render.ModeBoth, NeedsInput: true},
 		render.XML{},
 		render.XML{FieldRules: true},
 		render.Contract{},
@@ -62,27 +61,27 @@ func goldenFiles(t *testing.T, d render.Dialect, res *render.Result) map[string]
 	t.Helper()
 	out := map[string][]byte{}
 	switch d.Name() {
-	case render.NameToolError:
+	case "toolerror":
 		out["toolerror.structured.json"] = structuredOf(t, res)
 		i := 0
 		mode := d.(render.ToolError).Mode
-		if mode.Human() {
+		if mode != render.ModeJSON {
 			out["toolerror.md"] = []byte(textOf(t, res, i))
 			i++
 		}
-		if mode.Machine() {
+		if mode != render.ModeMarkdown {
 			out["toolerror.pretty.json"] = []byte(textOf(t, res, i))
 			i++
 		}
 		if len(res.Content) != i {
 			t.Errorf("toolerror %v: %d content blocks, want %d", mode, len(res.Content), i)
 		}
-	case render.NameXML:
+	case "xml":
 		out["xml.xml"] = []byte(textOf(t, res, 0))
 	default:
 		out[d.Name()+".json"] = []byte(textOf(t, res, 0))
 	}
-	if d.Name() != render.NameToolError {
+	if d.Name() != "toolerror" {
 		if len(res.Content) != 1 || res.StructuredContent != nil {
 			t.Errorf("%s: want exactly one text block and no structuredContent", d.Name())
 		}
@@ -109,7 +108,7 @@ func checkWellFormed(t *testing.T, files map[string][]byte) {
 				t.Errorf("%s is not valid JSON:\n%s", name, b)
 			}
 		case ".xml":
-			if err := rendertest.WellFormedXML(b); err != nil {
+			if err := rendercheck.WellFormedXML(b); err != nil {
 				t.Errorf("%s is not well-formed XML: %v\n%s", name, err, b)
 			}
 		}
@@ -146,4 +145,10 @@ func errorResult(text string) *render.Result {
 // successResult is a result holding one text block, without isError.
 func successResult(text string) *render.Result {
 	return &render.Result{Content: []render.Text{{Text: text}}}
+}
+
+// hasDetail reports whether d has key.
+func hasDetail(d errorx.Details, key string) bool {
+	_, ok := d.Get(key)
+	return ok
 }

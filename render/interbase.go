@@ -22,7 +22,7 @@ type Interbase struct{}
 var interbaseParts = partsOf(pCode, pSeverity, pRecovery, pActions, pRetryAfter, pStatus, pTool, pFields)
 
 // Name returns "interbase".
-func (Interbase) Name() string { return NameInterbase }
+func (Interbase) Name() string { return nameInterbase }
 
 // Render returns e as an interbase tool result.
 func (d Interbase) Render(e *errorx.Error) *Result {
@@ -32,8 +32,8 @@ func (d Interbase) Render(e *errorx.Error) *Result {
 	return renderText(d, e)
 }
 
-// AppendText appends the text block's JSON to dst.
-func (Interbase) AppendText(dst []byte, e *errorx.Error) []byte {
+// appendText appends the text block's JSON to dst.
+func (Interbase) appendText(dst []byte, e *errorx.Error) []byte {
 	w := jsonw.Writer{B: dst, Style: jsonw.Go, SortKeys: true}
 	class := e.EffectiveClass().String()
 	w.BeginObject()
@@ -94,7 +94,7 @@ func decodeInterbase(text string) (*errorx.Error, bool) {
 	}
 	e := &errorx.Error{Code: typ, Message: msg}
 	codeSet, _ := readExtras(e, data, interbaseParts, "")
-	if class, ok := errorx.ParseClass(typ); ok {
+	if class, ok := parseClass(typ); ok {
 		e.Class = class
 	} else {
 		finishClass(e, errorx.ClassUnset)

@@ -8,7 +8,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	"github.com/mcperr/mcperr/internal/secret"
 )
 
 // Limits bound what one rendered error may hold, whatever a caller, a tool
@@ -57,9 +59,9 @@ func (l Limits) halve() (Limits, bool) {
 	return n, n != l
 }
 
-// Apply returns e bounded by l: e itself when it is within the limits (no
+// apply returns e bounded by l: e itself when it is within the limits (no
 // allocation), else a bounded copy. e is never changed.
-func (l Limits) Apply(e *errorx.Error) *errorx.Error {
+func (l Limits) apply(e *errorx.Error) *errorx.Error {
 	l = l.withDefaults()
 	if l.within(e) {
 		return e
@@ -68,8 +70,8 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 	cut := func(s string) string { return cutString(s, l.MaxString) }
 	c.Code, c.Message, c.Recovery, c.Tool = cut(c.Code), cut(c.Message), cut(c.Recovery), cut(c.Tool)
 	// What an earlier bound dropped (validation stops at its MaxFields and
-	// says so under errorx.TruncatedKey) is added to what this one drops.
-	prior, hadPrior := c.Details.Get(errorx.TruncatedKey)
+	// says so under codes.TruncatedKey) is added to what this one drops.
+	prior, hadPrior := c.Details.Get(codes.TruncatedKey)
 	dropped := droppedCounts(prior)
 	if n := len(c.Actions) - l.MaxActions; n > 0 {
 		c.Actions = c.Actions[:l.MaxActions]
@@ -98,7 +100,7 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 	var d errorx.Details
 	pairs := c.Details.Pairs()
 	if hadPrior {
-		pairs = slices.DeleteFunc(slices.Clone(pairs), func(p errorx.Detail) bool { return p.Key == errorx.TruncatedKey })
+		pairs = slices.DeleteFunc(slices.Clone(pairs), func(p errorx.Detail) bool { return p.Key == codes.TruncatedKey })
 	}
 	if n := len(pairs) - l.MaxDetails; n > 0 {
 		pairs = pairs[:l.MaxDetails]
@@ -108,9 +110,9 @@ func (l Limits) Apply(e *errorx.Error) *errorx.Error {
 		d.Set(cut(p.Key), boundValue(p.Value, l.MaxValue))
 	}
 	if text := dropped.String(); text != "" {
-		d.Set(errorx.TruncatedKey, text)
+		d.Set(codes.TruncatedKey, text)
 	} else if hadPrior {
-		d.Set(errorx.TruncatedKey, boundValue(prior, l.MaxValue)) // not a count this bound writes: kept as it was
+		d.Set(codes.TruncatedKey, boundValue(prior, l.MaxValue)) // not a count this bound writes: kept as it was
 	}
 	c.Details = d
 	return c
@@ -155,7 +157,7 @@ func (l Limits) within(e *errorx.Error) bool {
 // valueWithin reports whether v's compact JSON surely fits in max bytes.
 func valueWithin(v any, max int) bool {
 	switch x := v.(type) {
-	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64, errorx.Redacted:
+	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64, secret.Redacted:
 		return true
 	case json.Number:
 		// A literal, or a string of it when too large for a float64.
@@ -227,7 +229,7 @@ func cutString(s string, max int) string {
 }
 
 // dropCounts counts what bounds dropped, by kind, in the order
-// errorx.TruncatedKey's text lists them.
+// codes.TruncatedKey's text lists them.
 type dropCounts [3]int
 
 const (
@@ -238,7 +240,7 @@ const (
 
 var droppedKinds = [...]string{" more actions", " more fields", " more details"}
 
-// String is errorx.TruncatedKey's text, "(truncated: 2 more actions, 5 more
+// String is codes.TruncatedKey's text, "(truncated: 2 more actions, 5 more
 // fields)", or "" when nothing was dropped.
 func (c dropCounts) String() string {
 	var b []byte
@@ -260,7 +262,7 @@ func (c dropCounts) String() string {
 	return string(append(b, ')'))
 }
 
-// droppedCounts reads the counts of an errorx.TruncatedKey text back; anything
+// droppedCounts reads the counts of an codes.TruncatedKey text back; anything
 // else counts nothing.
 func droppedCounts(v any) dropCounts {
 	var c dropCounts

@@ -7,8 +7,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 func TestLimitsWithinIsUntouched(t *testing.T) {
@@ -36,7 +38,7 @@ func TestLimitsBound(t *testing.T) {
 	e.WithDetail("blob", map[string]any{"rows": strings.Split(strings.Repeat("row,", 100_000), ",")})
 	for range 1000 {
 		e.WithActions("tool.action")
-		e.WithFields(errorx.SentField("f", huge, huge))
+		e.WithFields(sentence.SentField("f", huge, huge))
 	}
 	l := render.Limits{}
 	b := l.Apply(e)
@@ -50,12 +52,12 @@ func TestLimitsBound(t *testing.T) {
 	if len(b.Actions) != 32 || len(b.Fields) != 100 || b.Details.Len() != 65 {
 		t.Errorf("counts: %d actions, %d fields, %d details", len(b.Actions), len(b.Fields), b.Details.Len())
 	}
-	if v, _ := b.Details.Get(errorx.TruncatedKey); v != "(truncated: 968 more actions, 900 more fields, 9937 more details)" {
+	if v, _ := b.Details.Get(codes.TruncatedKey); v != "(truncated: 968 more actions, 900 more fields, 9937 more details)" {
 		t.Errorf("the cut is not counted: %v", v)
 	}
 	for _, d := range dialects() {
 		res := d.Render(b)
-		if err := rendertest.Valid(res); err != nil {
+		if err := rendercheck.Valid(res); err != nil {
 			t.Fatalf("%s: %v", d.Name(), err)
 		}
 		size, _ := json.Marshal(res)
@@ -73,7 +75,7 @@ func TestLimitsValues(t *testing.T) {
 		WithDetail("tree", map[string]any{"a": strings.Repeat("b", 200)}).
 		WithDetail("small", map[string]any{"a": 1}).
 		WithDetail(strings.Repeat("k", 80), 1).
-		WithFields(errorx.SentField("p", strings.Repeat("s", 300), "m"))
+		WithFields(sentence.SentField("p", strings.Repeat("s", 300), "m"))
 	b := l.Apply(e)
 	for k, v := range b.Details.All() {
 		if n := len(mustMarshal(v)); n > 100+40 {
@@ -93,7 +95,7 @@ func TestLimitsValues(t *testing.T) {
 		t.Errorf("sent: %q", s)
 	}
 	// The same input is cut the same way.
-	if rendertest.Canonical(l.Apply(e)) != rendertest.Canonical(b) {
+	if rendercheck.Canonical(l.Apply(e)) != rendercheck.Canonical(b) {
 		t.Error("Apply is not deterministic")
 	}
 }

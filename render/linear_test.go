@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
 )
@@ -21,9 +22,9 @@ import (
 // arguments where everything fails, without the MaxFields bound a
 // Renderer applies (a Dialect used alone does not cut).
 func fieldsError(n int) *errorx.Error {
-	e := errorx.New(errorx.CodeInvalidInput, "Many arguments are invalid.").WithRecovery(errorx.ValidationRecovery)
+	e := errorx.New(errorx.CodeInvalidInput, "Many arguments are invalid.").WithRecovery(codes.ValidationRecovery)
 	for i := range n {
-		f := errorx.SentField("items."+strconv.Itoa(i)+".name", "value "+strconv.Itoa(i), "Not one of the valid options.")
+		f := sentence.SentField("items."+strconv.Itoa(i)+".name", "value "+strconv.Itoa(i), "Not one of the valid options.")
 		f.Options, f.Hint, f.Rule = []string{"a", "b"}, "Did you mean 'a'?", "oneof"
 		e.Fields = append(e.Fields, f)
 	}
@@ -35,7 +36,7 @@ func fieldsError(n int) *errorx.Error {
 func missingError(n int) *errorx.Error {
 	e := errorx.New(errorx.CodeInvalidInput, "Some arguments are missing.")
 	for i := range n {
-		f := errorx.RequiredField("arg" + strconv.Itoa(i))
+		f := sentence.RequiredField("arg" + strconv.Itoa(i))
 		f.Options = []string{"x" + strconv.Itoa(i), "y"}
 		e.Fields = append(e.Fields, f)
 	}
@@ -63,19 +64,19 @@ func seriesCases() []seriesCase {
 	var out []seriesCase
 	for _, d := range []render.Dialect{
 		render.Interbase{},
-		render.ToolError{Mode: format.Both},
-		render.ToolError{Mode: format.Both, NeedsInput: true},
+		render.ToolError{Mode: render.ModeBoth},
+		render.ToolError{Mode: render.ModeBoth, NeedsInput: true},
 		render.XML{},
 		render.Contract{},
 		render.Envelope{Now: fixedNow},
 	} {
-		needsInput := d.Name() == render.NameToolError && d.(render.ToolError).NeedsInput
+		needsInput := d.Name() == "toolerror" && d.(render.ToolError).NeedsInput
 		for _, kind := range []string{"sent", "missing"} {
 			build := fieldsError
 			if kind == "missing" {
 				build = missingError
 			}
-			if testsize.Long() || (kind == "missing") == needsInput || d.Name() == render.NameEnvelope {
+			if testsize.Long() || (kind == "missing") == needsInput || d.Name() == "envelope" {
 				out = append(out, seriesCase{d, kind, build})
 			}
 		}
@@ -183,7 +184,7 @@ func TestDecodeFirstBlockLinear(t *testing.T) {
 	}
 	decode := func(res *render.Result, fields int) func() {
 		return func() {
-			if e, name := render.Decode(res); name != render.NameToolError || len(e.Fields) != fields {
+			if e, name := render.Decode(res); name != "toolerror" || len(e.Fields) != fields {
 				t.Fatalf("Decode gave %s with %d fields, want %d", name, len(e.Fields), fields)
 			}
 		}
@@ -206,7 +207,7 @@ func TestDecodeFirstBlockLinear(t *testing.T) {
 func onePathError(n int) *errorx.Error {
 	e := errorx.New(errorx.CodeInvalidInput, "Pick a region.")
 	for i := range n {
-		f := errorx.RequiredField("region")
+		f := sentence.RequiredField("region")
 		f.Options = []string{"r" + strconv.Itoa(i)}
 		e.Fields = append(e.Fields, f)
 	}
@@ -219,7 +220,7 @@ func onePathError(n int) *errorx.Error {
 // 38 times).
 func TestNeedsInputOnePathLinear(t *testing.T) {
 	n := fieldCount()
-	d := render.ToolError{Mode: format.Both, NeedsInput: true}
+	d := render.ToolError{Mode: render.ModeBoth, NeedsInput: true}
 	small, large := onePathError(n), onePathError(8*n)
 	testsize.Linear(t, "Render", func() { d.Render(small) }, func() { d.Render(large) })
 }

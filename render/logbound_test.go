@@ -12,7 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/errtext"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -28,8 +30,8 @@ func joinTree(depth int) error {
 }
 
 // maxLogAttr bounds the text of an error, a panic value, a message or a
-// path in a log record: errorx.MaxLogText and the truncation notice.
-const maxLogAttr = errorx.MaxLogText + 64
+// path in a log record: errtext.MaxLogText and the truncation notice.
+const maxLogAttr = errtext.MaxLogText + 64
 
 // callWithin calls the handler h under r's Middleware and fails t unless
 // the call returns within 5 s.
@@ -74,7 +76,7 @@ func TestMiddlewareLogBounded(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				var log logtest.Buffer
-				opts := []render.RendererOption{render.WithLogger(log.Logger())}
+				opts := []render.Option{render.WithLogger(log.Logger())}
 				if internalText {
 					opts = append(opts, render.WithInternalErrorText())
 				}
@@ -95,7 +97,7 @@ const secretMark = "abc123secret"
 
 // maxLogStack bounds a panic's stack in a log record: render's
 // maxLogStack and the truncation notice.
-const maxLogStack = 4*errorx.MaxLogText + 64
+const maxLogStack = 4*errtext.MaxLogText + 64
 
 // TestLogRedacted: every attribute of every line the Renderer logs (a
 // panic's value and stack, an unclassified error's text, an internal
@@ -122,7 +124,7 @@ func TestLogRedacted(t *testing.T) {
 		"panic value":        {"t", panics(struct{ DSN string }{"postgres://app:" + secretMark + "@db/app"}), bg},
 		"unclassified error": {"t", handler(nil, errors.New("dial postgres://app:"+secretMark+"@db/app: refused")), bg},
 		"internal model": {"t", handler(nil, errorx.Wrap(errors.New("api_key="+secretMark), errorx.CodeInternalError,
-			"Could not save with password="+secretMark+".").WithFields(errorx.SentField("token="+secretMark, 1, "Bad."))), bg},
+			"Could not save with password="+secretMark+".").WithFields(sentence.SentField("token="+secretMark, 1, "Bad."))), bg},
 		"code":             {"t", handler(nil, errorx.New("E password="+secretMark, "Failed.").WithClass(errorx.ClassConflict)), bg},
 		"tool name":        {"t --password " + secretMark + " " + long, handler(nil, errors.New("x")), bg},
 		"correlation id":   {"t", handler(nil, errors.New("x")), render.ContextWithCorrelationID(bg, jwt)},
@@ -131,7 +133,7 @@ func TestLogRedacted(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			var log logtest.Buffer
-			r := render.NewRenderer(render.ToolError{}, render.WithLogger(log.Logger()), render.WithCorrelationID(nil))
+			r := render.NewRenderer(render.ToolError{}, render.WithLogger(log.Logger()), render.WithCorrelationID(render.CorrelationIDFrom))
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
@@ -147,7 +149,7 @@ func TestLogRedacted(t *testing.T) {
 	}
 	t.Run("unknown tool", func(t *testing.T) {
 		var log logtest.Buffer
-		r := render.NewRenderer(nil, render.WithLogger(log.Logger()), render.WithCorrelationID(nil))
+		r := render.NewRenderer(nil, render.WithLogger(log.Logger()), render.WithCorrelationID(render.CorrelationIDFrom))
 		r.HandleUnknownTool(bg, &render.Call{Tool: "files.read token=" + secretMark + long}, []string{"files.read"})
 		checkLogRedacted(t, &log)
 	})

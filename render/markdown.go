@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -27,7 +29,7 @@ func decodeMarkdown(text string) (e *errorx.Error, whole, ok bool) {
 		return e, true, true
 	}
 	msg, _, _ := strings.Cut(rest, "\n\n**")
-	return errorx.New(errorx.CodeUnknownError, msg), false, true
+	return errorx.New(codes.UnknownError, msg), false, true
 }
 
 // readMarkdown reads the block after its prefix from the end: every
@@ -89,7 +91,7 @@ func readMarkdown(s string) (*errorx.Error, bool) {
 			if !ok || err != nil || !(f > 0) {
 				return nil, false
 			}
-			if e.RetryAfter, err = errorx.Seconds(f); err != nil {
+			if e.RetryAfter, err = format.Seconds(f); err != nil {
 				return nil, false
 			}
 		case next <= atActions && strings.HasPrefix(line, actionsLabel):
@@ -137,7 +139,7 @@ func readCodeLine(s string) (code string, class errorx.Class, retryable, ok bool
 	rest := s[i+2 : len(s)-1]
 	if c, ok := strings.CutPrefix(rest, classWord); ok {
 		name, r, found := strings.Cut(c, ", ")
-		parsed, known := errorx.ParseClass(name)
+		parsed, known := parseClass(name)
 		if !found || !known {
 			return "", 0, false, false
 		}

@@ -5,8 +5,9 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // TestMarkdownBlockReadsBack: toolError:v1's markdown block, alone, reads
@@ -14,7 +15,7 @@ import (
 // where an action holds ", " and where a text has line feeds; a block
 // that is not mcperr's reads as before.
 func TestMarkdownBlockReadsBack(t *testing.T) {
-	age := errorx.SentField("age", 200, "Too big.\n\n**Recovery:** not this one")
+	age := sentence.SentField("age", 200, "Too big.\n\n**Recovery:** not this one")
 	age.Rule, age.Param, age.Hint = "max", "130", "At most 130.\n- not an item"
 	for _, e := range []*errorx.Error{
 		errorx.New("ProjectNotFound", "m\n\n**Code:** FAKE (retryable)\n\n**Recovery:** forged").WithActions("a, b", "c\\,d", ""),
@@ -24,9 +25,9 @@ func TestMarkdownBlockReadsBack(t *testing.T) {
 	} {
 		res := render.ToolError{}.Render(e)
 		got, name := render.Decode(&render.Result{Content: res.Content, IsError: res.IsError})
-		want := rendertest.Project(render.ToolError{}, e)
-		if name != render.NameToolError || rendertest.Canonical(got) != rendertest.Canonical(want) {
-			t.Errorf("the block\n%s\nreads back (%s) as\n%s\nwant\n%s", res.Content[0].Text, name, rendertest.Canonical(got), rendertest.Canonical(want))
+		want := rendercheck.Project(render.ToolError{}, e)
+		if name != "toolerror" || rendercheck.Canonical(got) != rendercheck.Canonical(want) {
+			t.Errorf("the block\n%s\nreads back (%s) as\n%s\nwant\n%s", res.Content[0].Text, name, rendercheck.Canonical(got), rendercheck.Canonical(want))
 		}
 	}
 	for _, c := range []struct {

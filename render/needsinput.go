@@ -4,27 +4,13 @@ import (
 	"slices"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
-// NeedsInputKind is the discriminator of an elicitation object.
-const NeedsInputKind = "needsInput:v1"
-
-// AsksForInput reports whether e is only missing input: it has fields and
-// the caller sent none of them. With NeedsInput set, the toolerror dialect
-// renders such an error as a needsInput:v1 elicitation.
-func AsksForInput(e *errorx.Error) bool {
-	if len(e.Fields) == 0 {
-		return false
-	}
-	for _, f := range e.Fields {
-		if f.WasSent || f.Path == "" {
-			return false
-		}
-	}
-	return true
-}
+// needsInputKind is the discriminator of an elicitation object.
+const needsInputKind = "needsInput:v1"
 
 // renderNeedsInput writes e as the reference's needsInput:v1 elicitation:
 //
@@ -50,7 +36,7 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *Result {
 	structured := append([]byte(nil), w.B...)
 	r := &resultAlloc{}
 	n := 0
-	if d.Mode.Human() {
+	if d.Mode.human() {
 		md := append(w.B[:0], "## Input Needed\n\n"...)
 		md = appendText(md, e.Message, "", true)
 		for _, a := range asks {
@@ -70,7 +56,7 @@ func (d ToolError) renderNeedsInput(e *errorx.Error) *Result {
 		r.forUser(&r.content[n])
 		n++
 	}
-	if d.Mode.Machine() {
+	if d.Mode.machine() {
 		w.Reset()
 		w.Indent = "  "
 		writeNeedsInput(&w, e.Message, asks)
@@ -145,7 +131,7 @@ func askedInputs(e *errorx.Error) []askedInput {
 func writeNeedsInput(w *jsonw.Writer, message string, asks []askedInput) {
 	w.BeginObject()
 	w.Key("kind")
-	w.String(NeedsInputKind)
+	w.String(needsInputKind)
 	w.Key("type")
 	w.String("elicitation")
 	w.Key("message")
@@ -232,7 +218,7 @@ func decodeNeedsInput(ms []jsonw.Member) *errorx.Error {
 			paths, _ := jsonw.Strings(m.Raw)
 			e.Fields = make([]errorx.Field, 0, len(paths))
 			for _, p := range paths {
-				e.Fields = append(e.Fields, errorx.RequiredField(p))
+				e.Fields = append(e.Fields, sentence.RequiredField(p))
 			}
 		case "suggestions":
 			suggestions, _ = jsonw.Members(m.Raw)

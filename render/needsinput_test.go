@@ -4,18 +4,18 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // TestNeedsInput: with NeedsInput, an error that only lacks input becomes a
 // needsInput:v1 elicitation in the reference's shape; anything else stays
 // an error.
 func TestNeedsInput(t *testing.T) {
-	d := render.ToolError{Mode: format.Both, NeedsInput: true}
+	d := render.ToolError{Mode: render.ModeBoth, NeedsInput: true}
 	missing := errorx.New(errorx.CodeInvalidInput, `Pattern "zzz" not found. Please provide a valid pattern ID.`).
-		WithFields(errorx.RequiredField("id"), errorx.Field{Path: "category", Message: "Required.", Options: []string{"error-handling", "concurrency"}})
+		WithFields(sentence.RequiredField("id"), errorx.Field{Path: "category", Message: "Required.", Options: []string{"error-handling", "concurrency"}})
 	res := d.Render(missing)
 	if res.IsError {
 		t.Error("an elicitation has isError")
@@ -34,11 +34,11 @@ func TestNeedsInput(t *testing.T) {
 		t.Errorf("structuredContent:\n got %s\nwant %s", got, want)
 	}
 	got, name := render.Decode(res)
-	if name != render.NameToolError || rendertest.Canonical(got) != rendertest.Canonical(rendertest.ProjectNeedsInput(missing)) {
-		t.Errorf("decoded %s %s", name, rendertest.Canonical(got))
+	if name != "toolerror" || rendercheck.Canonical(got) != rendercheck.Canonical(rendercheck.ProjectNeedsInput(missing)) {
+		t.Errorf("decoded %s %s", name, rendercheck.Canonical(got))
 	}
 	// Something was sent: an error, not a question.
-	sent := errorx.New(errorx.CodeInvalidInput, "bad").WithFields(errorx.SentField("id", "", "Must not be empty."))
+	sent := errorx.New(errorx.CodeInvalidInput, "bad").WithFields(sentence.SentField("id", "", "Must not be empty."))
 	if res := d.Render(sent); !res.IsError {
 		t.Error("a field the caller sent became an elicitation")
 	}
@@ -54,7 +54,7 @@ func TestNeedsInput(t *testing.T) {
 // the path is asked for once, in fields, reason, options and the human
 // block, and decodes back as one required field.
 func TestNeedsInputSamePathTwice(t *testing.T) {
-	d := render.ToolError{Mode: format.Both, NeedsInput: true}
+	d := render.ToolError{Mode: render.ModeBoth, NeedsInput: true}
 	e := errorx.New(errorx.CodeInvalidInput, "Which ones?").WithFields(
 		errorx.Field{Path: "region", Message: "Required.", Options: []string{"eu", "us"}},
 		errorx.Field{Path: "size", Message: "Required."},
@@ -73,7 +73,7 @@ func TestNeedsInputSamePathTwice(t *testing.T) {
 	wantModel := errorx.New(errorx.CodeInvalidInput, "Which ones?").WithFields(
 		errorx.Field{Path: "region", Message: "Required.", Rule: "required", Options: []string{"eu", "us", "ap"}},
 		errorx.Field{Path: "size", Message: "Required.", Rule: "required", Options: []string{"s"}})
-	if rendertest.Canonical(got) != rendertest.Canonical(wantModel) || rendertest.Canonical(got) != rendertest.Canonical(rendertest.ProjectNeedsInput(e)) {
-		t.Errorf("decoded %s", rendertest.Canonical(got))
+	if rendercheck.Canonical(got) != rendercheck.Canonical(wantModel) || rendercheck.Canonical(got) != rendercheck.Canonical(rendercheck.ProjectNeedsInput(e)) {
+		t.Errorf("decoded %s", rendercheck.Canonical(got))
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -28,7 +29,7 @@ func TestRendererRedactsSecrets(t *testing.T) {
 	e := errorx.New(errorx.CodeInvalidInput, "Login failed.").
 		WithDetail("Authorization", "Bearer sk-live-123").
 		WithDetail("card", errorx.Redact("4111 1111 1111 1111")).
-		WithFields(errorx.SentField("password", "hunter2", "Too short."), errorx.SentField("user", "ann", "Unknown user."))
+		WithFields(sentence.SentField("password", "hunter2", "Too short."), sentence.SentField("user", "ann", "Unknown user."))
 	for _, d := range dialects() {
 		got := wire(t, render.NewRenderer(d).Render(e))
 		for _, secret := range []string{"sk-live", "hunter2", "4111"} {
@@ -92,7 +93,7 @@ func TestRendererInternalText(t *testing.T) {
 	req := call("db.query", nil)
 	quiet := render.WithLogger(slog.New(slog.DiscardHandler))
 	for _, optIn := range []bool{false, true} {
-		opts := []render.RendererOption{quiet}
+		opts := []render.Option{quiet}
 		if optIn {
 			opts = append(opts, render.WithInternalErrorText())
 		}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -21,7 +21,7 @@ func agentDecision(e *errorx.Error) string {
 	case errorx.ClassTransient:
 		delay := e.RetryAfter
 		if delay == 0 {
-			delay, _ = errorx.DefaultRetryPolicy.Next(e, 1)
+			delay, _ = render.RetryPolicy{}.Next(e, 1)
 		}
 		return fmt.Sprintf("retry after %v (max 3 attempts)", delay)
 	case errorx.ClassValidation:
@@ -29,7 +29,7 @@ func agentDecision(e *errorx.Error) string {
 	case errorx.ClassNotFound:
 		return "skip this resource, try alternatives"
 	case errorx.ClassConflict:
-		if e.Details.Has("conflicts") {
+		if hasDetail(e.Details, "conflicts") {
 			return "negotiate release with holder"
 		}
 		return "wait and retry"
@@ -64,7 +64,7 @@ func TestRecipeInterbaseAgentSwitch(t *testing.T) {
 	}
 	// "ELSE: legacy unstructured error — treat as INTERNAL: LOG and GIVE UP".
 	e, dialect := render.Decode(errorResult("check conflicts: intermute 500: internal error"))
-	if dialect != render.NamePlain || agentDecision(e) != "log and give up" || e.Message != "check conflicts: intermute 500: internal error" {
+	if dialect != "plain" || agentDecision(e) != "log and give up" || e.Message != "check conflicts: intermute 500: internal error" {
 		t.Errorf("legacy text: %s %q", dialect, agentDecision(e))
 	}
 }
@@ -74,7 +74,7 @@ func TestRecipeInterbaseAgentSwitch(t *testing.T) {
 // back to structuredContent, and in markdown mode expect no JSON block.
 func TestRecipeToolErrorClientGuideline(t *testing.T) {
 	e := errorx.New("SERVER_ERROR", "Internal server error: Database connection failed").WithStatus(500)
-	for _, mode := range []format.Mode{format.JSON, format.Both} {
+	for _, mode := range []render.Mode{render.ModeJSON, render.ModeBoth} {
 		res := render.ToolError{Mode: mode}.Render(e)
 		// "Find JSON content block": the last block parses as toolError:v1.
 		var block map[string]any
@@ -85,7 +85,7 @@ func TestRecipeToolErrorClientGuideline(t *testing.T) {
 		// The SDK may drop structuredContent: Decode still finds the block.
 		res.StructuredContent = nil
 		got, dialect := render.Decode(res)
-		if dialect != render.NameToolError || got.Code != "SERVER_ERROR" || got.Status != 500 || !got.IsRetryable() {
+		if dialect != "toolerror" || got.Code != "SERVER_ERROR" || got.Status != 500 || !got.IsRetryable() {
 			t.Errorf("%v without structuredContent: %s %+v", mode, dialect, got)
 		}
 	}
@@ -103,7 +103,7 @@ func TestRecipeToolErrorClientGuideline(t *testing.T) {
 	}
 	// And when that is dropped too, the markdown still gives the message.
 	res.StructuredContent = nil
-	if got, dialect := render.Decode(res); dialect != render.NameToolError || got.Message != e.Message {
+	if got, dialect := render.Decode(res); dialect != "toolerror" || got.Message != e.Message {
 		t.Errorf("markdown only: %s %+v", dialect, got)
 	}
 }
@@ -122,7 +122,7 @@ func TestDecodeSuccessIsNoError(t *testing.T) {
 		}
 	}
 	for _, d := range dialects() {
-		res := d.Render(errorx.New(errorx.CodeDeprecated, "Use v2.").WithSeverity(errorx.SeverityWarning))
+		res := d.Render(errorx.New(codes.Deprecated, "Use v2.").WithSeverity(errorx.SeverityWarning))
 		if e, name := render.Decode(res); res.IsError || e == nil || name != d.Name() || e.Severity != errorx.SeverityWarning {
 			t.Errorf("%s warning: isError %v, decoded %v as %q", d.Name(), res.IsError, e, name)
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -43,7 +44,7 @@ func TestRendererCyclicValues(t *testing.T) {
 	p.Set("b", p)
 	e := errorx.New(errorx.CodeInvalidInput, "Bad arguments.").
 		WithDetail("m", m).WithDetail("s", s).WithDetail("p", p).
-		WithFields(errorx.SentField("arg", m, "Wrong."), errorx.SentField("list", s, "Wrong."))
+		WithFields(sentence.SentField("arg", m, "Wrong."), sentence.SentField("list", s, "Wrong."))
 	for _, d := range dialects() {
 		out := rendererText(t, d, e)
 		for _, leak := range []string{"hunter2", "tok_1", "key_1"} {
@@ -63,13 +64,13 @@ func TestRendererCyclicValues(t *testing.T) {
 // whose secret word is not last or is short, and a DSN's password.
 func TestRendererRedactsShapes(t *testing.T) {
 	e := errorx.New(errorx.CodeInvalidInput, "Bad arguments.").WithFields(
-		errorx.SentField("arguments", `{"user":"ada","password":"hunter2"}`, "Want an object."),
-		errorx.SentField("headers", map[string]any{"auth": `{"token":"tok_live_123"}`}, "Wrong."),
-		errorx.SentField("password_confirmation", "hunter3", "Does not match password."),
-		errorx.SentField("aws_secret_access_key", "AKIA_SECRET", "Wrong."),
-		errorx.SentField("pin", "4321", "Wrong."),
-		errorx.SentField("database_url", "postgres://app:pg_pw_9@db/app", "Unreachable."),
-		errorx.SentField("max_tokens", 99999, "Too many."),
+		sentence.SentField("arguments", `{"user":"ada","password":"hunter2"}`, "Want an object."),
+		sentence.SentField("headers", map[string]any{"auth": `{"token":"tok_live_123"}`}, "Wrong."),
+		sentence.SentField("password_confirmation", "hunter3", "Does not match password."),
+		sentence.SentField("aws_secret_access_key", "AKIA_SECRET", "Wrong."),
+		sentence.SentField("pin", "4321", "Wrong."),
+		sentence.SentField("database_url", "postgres://app:pg_pw_9@db/app", "Unreachable."),
+		sentence.SentField("max_tokens", 99999, "Too many."),
 	).WithDetail("dsn", "root:my_sql_pw@tcp(db:3306)/app")
 	for _, d := range dialects() {
 		out := rendererText(t, d, e)
@@ -95,7 +96,7 @@ func TestDialectsDetailsHoldingThemselves(t *testing.T) {
 	p.Set("a", p)
 	p.Set("b", p)
 	e := errorx.New(errorx.CodeInvalidInput, "Bad arguments.").WithDetail("p", p).
-		WithDetail("nil", (*errorx.Details)(nil)).WithFields(errorx.SentField("arg", p, "Wrong."))
+		WithDetail("nil", (*errorx.Details)(nil)).WithFields(sentence.SentField("arg", p, "Wrong."))
 	for _, d := range dialects() {
 		done := make(chan string, 1)
 		go func() { done <- resultText(d.Render(e)) }()

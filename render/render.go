@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -30,30 +31,30 @@ var ErrNotDialect = errors.New("render: result is not in this dialect")
 
 // The dialect names, fixed: the mcperr command and outside tests use them.
 const (
-	NameInterbase = "interbase"
-	NameToolError = "toolerror"
-	NameXML       = "xml"
-	NameContract  = "contract"
-	NameEnvelope  = "envelope"
+	nameInterbase = "interbase"
+	nameToolError = "toolerror"
+	nameXML       = "xml"
+	nameContract  = "contract"
+	nameEnvelope  = "envelope"
 )
 
 // Names lists the dialect names in their documented order.
 func Names() []string {
-	return []string{NameInterbase, NameToolError, NameXML, NameContract, NameEnvelope}
+	return []string{nameInterbase, nameToolError, nameXML, nameContract, nameEnvelope}
 }
 
 // ByName returns the named dialect with its default options.
 func ByName(name string) (Dialect, error) {
 	switch name {
-	case NameInterbase:
+	case nameInterbase:
 		return Interbase{}, nil
-	case NameToolError:
+	case nameToolError:
 		return ToolError{}, nil
-	case NameXML:
+	case nameXML:
 		return XML{}, nil
-	case NameContract:
+	case nameContract:
 		return Contract{}, nil
-	case NameEnvelope:
+	case nameEnvelope:
 		return Envelope{}, nil
 	}
 	return nil, fmt.Errorf("render: unknown dialect %q (want one of %s)", name, strings.Join(Names(), ", "))
@@ -61,11 +62,11 @@ func ByName(name string) (Dialect, error) {
 
 // renderText returns the result holding one text block, d's text for e.
 func renderText[D interface {
-	AppendText([]byte, *errorx.Error) []byte
+	appendText([]byte, *errorx.Error) []byte
 }](d D, e *errorx.Error) *Result {
 	b := getBufFor(e, 1)
-	*b = d.AppendText(*b, e)
-	res := textResult(string(*b), e.IsError())
+	*b = d.appendText(*b, e)
+	res := textResult(string(*b), isError(e))
 	putBuf(b)
 	return res
 }
@@ -163,4 +164,29 @@ func putBuf(b *[]byte) {
 	}
 	*b = (*b)[:0]
 	bufPool.Put(b)
+}
+
+// The optional methods of mcperr's own dialects, which the Renderer asks
+// for instead of knowing their types. A dialect of one's own has neither:
+// it has no per-call mode and no slot of its own for the correlation id,
+// which it then gets as the detail correlation_id like every dialect.
+type (
+	// modal is a dialect whose text blocks a mode picks (toolerror): the
+	// per-call format argument and OutputSchemaSafe set it.
+	modal interface {
+		mode() Mode
+		withMode(m Mode) Dialect
+	}
+	// requestIDSlot is a dialect with a member of its own for the
+	// correlation id (the envelope's request_id).
+	requestIDSlot interface {
+		withRequestID() Dialect
+	}
+)
+
+// nilDialect reports whether d is a nil pointer to a dialect, whose value
+// methods cannot be called.
+func nilDialect(d Dialect) bool {
+	v := reflect.ValueOf(d)
+	return v.Kind() == reflect.Pointer && v.IsNil()
 }

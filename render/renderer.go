@@ -6,6 +6,9 @@ import (
 	"maps"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/errtext"
+	isecret "github.com/mcperr/mcperr/internal/secret"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 )
 
 // A Renderer is a server's error policy, configured once: the dialect every
@@ -22,7 +25,7 @@ import (
 //
 // The zero Renderer is ready to use and behaves like NewRenderer(nil): it
 // writes the Interbase dialect, logs to slog.Default(), applies
-// OutputSchemaSafe, DefaultLimits and errorx.SecretNames, and keeps internal
+// OutputSchemaSafe, DefaultLimits and isecret.Names, and keeps internal
 // text off the wire.
 type Renderer struct {
 	dialect       Dialect
@@ -41,19 +44,19 @@ type Renderer struct {
 	toolFailure string
 }
 
-// A RendererOption configures a Renderer.
-type RendererOption func(*Renderer)
+// An Option configures a Renderer.
+type Option func(*Renderer)
 
 // NewRenderer returns a Renderer that writes errors in dialect d (Interbase
 // when d is nil), configured by opts. By default it logs panics to
 // slog.Default(), keeps error results of tools that declare an outputSchema
 // safe for strict clients (OutputSchemaSafe) and gives callers no per-call
 // choice (see WithFormatArgument).
-func NewRenderer(d Dialect, opts ...RendererOption) *Renderer {
+func NewRenderer(d Dialect, opts ...Option) *Renderer {
 	if d == nil {
 		d = Interbase{}
 	}
-	r := &Renderer{dialect: d, secrets: errorx.SecretNames}
+	r := &Renderer{dialect: d, secrets: isecret.Names}
 	for _, o := range opts {
 		o(r)
 	}
@@ -63,17 +66,17 @@ func NewRenderer(d Dialect, opts ...RendererOption) *Renderer {
 // WithLogger sets the logger that receives panics (with their value and
 // stack) and the text of errors the result does not show; every text the
 // Renderer logs is bounded and has the credentials it spells out masked
-// (errorx.Text's rules). A nil logger, the
+// (errtext.Text's rules). A nil logger, the
 // default, means slog.Default() at the time of logging, which writes to
 // standard error: safe for a stdio server, whose standard output is the
 // protocol stream.
-func WithLogger(l *slog.Logger) RendererOption {
+func WithLogger(l *slog.Logger) Option {
 	return func(r *Renderer) { r.logger = l }
 }
 
 // WithOutputSchemaPolicy sets what the error results of tools that declare
 // an outputSchema carry; the default is OutputSchemaSafe.
-func WithOutputSchemaPolicy(p OutputSchemaPolicy) RendererOption {
+func WithOutputSchemaPolicy(p OutputSchemaPolicy) Option {
 	return func(r *Renderer) { r.schema = p }
 }
 
@@ -89,7 +92,7 @@ func WithOutputSchemaPolicy(p OutputSchemaPolicy) RendererOption {
 // format, say) never steers rendering. The adapters show the Renderer each
 // tool's schema (InputSchemas); give the tools' schemas and binding the
 // same name with validation.WithFormatArgument(r.FormatArgument()).
-func WithFormatArgument(name string) RendererOption {
+func WithFormatArgument(name string) Option {
 	return func(r *Renderer) { r.formatArg = name }
 }
 
@@ -99,22 +102,29 @@ func WithFormatArgument(name string) RendererOption {
 // an SDK answers with its own protocol error (mcp-go's
 // URLElicitationRequiredError, go-sdk's *jsonrpc.Error) are always given
 // back: see Call.Protocol.
-func WithProtocolErrors(match func(err error) bool) RendererOption {
+func WithProtocolErrors(match func(err error) bool) Option {
 	return func(r *Renderer) { r.protocol = match }
 }
 
 // WithLimits sets the bounds of every rendered error (see Limits); the
 // default is DefaultLimits. The Renderer also keeps the whole text under
 // MaxOutput, rendering again with halved limits until it fits.
-func WithLimits(l Limits) RendererOption {
+func WithLimits(l Limits) Option {
 	return func(r *Renderer) { r.limits = l }
 }
 
 // WithSecretNames sets the names that mark an argument or a detail as
-// secret (see errorx.IsSecret): their values are rendered as [redacted].
-// The default is errorx.SecretNames; no names turns redaction by name off
-// (values wrapped in errorx.Redact are still redacted).
-func WithSecretNames(names ...string) RendererOption {
+// secret: their values are rendered as [redacted]. A name is secret when
+// consecutive words of it (split at _ - . and case changes) spell one of
+// names, unless a qualifier follows ("token_count", "password_hint") or a
+// count prefix precedes ("max_tokens"); docs/security.md has the rules.
+// The default is "password", "passwd", "passphrase", "passcode", "pass",
+// "pwd", "secret", "token", "apikey", "authorization", "credential",
+// "credentials", "privatekey", "sessionid", "cookie", "pin", "otp", "totp",
+// "cvv", "cvc", "auth", "bearer", "accesskey", "signature".
+// No names turns redaction by name off (values wrapped in errorx.Redact
+// are still redacted).
+func WithSecretNames(names ...string) Option {
 	return func(r *Renderer) { r.secrets = append([]string{}, names...) }
 }
 
@@ -122,7 +132,7 @@ func WithSecretNames(names ...string) RendererOption {
 // classify, and the value of a panic, in the result's message. By default
 // neither reaches the wire (only the log): turn it on for development, where
 // the caller may see internals.
-func WithInternalErrorText() RendererOption {
+func WithInternalErrorText() Option {
 	return func(r *Renderer) { r.internalText = true }
 }
 
@@ -165,25 +175,14 @@ const (
 	OutputSchemaIgnore
 )
 
-// String returns "safe" or "ignore".
-func (p OutputSchemaPolicy) String() string {
-	if p == OutputSchemaIgnore {
-		return "ignore"
-	}
-	return "safe"
-}
-
-// FormatArgument returns the name of the per-call format argument r reads
+// formatArgument returns the name of the per-call format argument r reads
 // (WithFormatArgument), or "" when r reads none: the argument is off, or
 // r's dialect is not toolerror. It is what a server gives its tools'
 // schemas and binding, so that they advertise the argument exactly when
 // r reads it: validation.WithFormatArgument(r.FormatArgument()).
-func (r *Renderer) FormatArgument() string {
-	switch d := r.Dialect().(type) {
-	case ToolError:
-		return r.formatArg
-	case *ToolError:
-		if d != nil {
+func (r *Renderer) formatArgument() string {
+	if d := r.Dialect(); !nilDialect(d) {
+		if _, ok := d.(modal); ok {
 			return r.formatArg
 		}
 	}
@@ -232,12 +231,12 @@ func (r *Renderer) model(err error, id string) *errorx.Error {
 	case !hidden(err): // asked only when it matters: it classifies err again
 	case r.internalText:
 		e = e.Clone()
-		e.Message = errorx.Text(err, r.textBudget())
+		e.Message = errtext.Text(err, r.textBudget())
 	default:
 		e = e.Clone()
 		e.Message = maskedMessage(id)
 	}
-	return errorx.RedactSecrets(e, r.secrets)
+	return isecret.RedactError(e, r.secrets)
 }
 
 // dialectFor returns r's dialect, made to write the correlation id in its
@@ -247,16 +246,8 @@ func (r *Renderer) dialectFor(id string) Dialect {
 	if id == "" || r.correlation == nil {
 		return d
 	}
-	switch t := d.(type) {
-	case Envelope:
-		t.RequestID = true
-		return t
-	case *Envelope:
-		if t != nil {
-			cp := *t
-			cp.RequestID = true
-			return cp
-		}
+	if s, ok := d.(requestIDSlot); ok && !nilDialect(d) {
+		return s.withRequestID()
 	}
 	return d
 }
@@ -269,7 +260,9 @@ func (r *Renderer) finish(res *Result, e *errorx.Error, id string) *Result {
 	}
 	meta := make(map[string]any, len(res.Meta)+1)
 	maps.Copy(meta, res.Meta)
-	meta[r.toolFailure] = NewToolFailure(e, id, now())
+	f := toolfailure.New(e, id, now())
+	f.AgentGuidance = cutString(f.AgentGuidance, DefaultLimits.MaxString)
+	meta[r.toolFailure] = f
 	res.Meta = meta
 	return res
 }
@@ -286,7 +279,7 @@ func (r *Renderer) textBudget() int {
 // (naming tool) and gives the fallback result.
 //
 // With WithCorrelationID, id (when not "") is added to e as the detail
-// CorrelationIDKey after the limits, so that they never cut it.
+// codes.CorrelationIDKey after the limits, so that they never cut it.
 func (r *Renderer) bounded(ctx context.Context, tool string, d Dialect, e *errorx.Error, id string) (res *Result) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -295,7 +288,7 @@ func (r *Renderer) bounded(ctx context.Context, tool string, d Dialect, e *error
 	}()
 	l := r.limits.withDefaults()
 	apply := func(l Limits) *errorx.Error {
-		b := l.Apply(e)
+		b := l.apply(e)
 		if id != "" && r.correlation != nil {
 			b = withCorrelationDetail(b, id)
 		}
@@ -325,15 +318,12 @@ func resultSize(res *Result) int {
 	return n
 }
 
-// Logger returns the logger r writes to: the one WithLogger set, else
+// log returns the logger r writes to: the one WithLogger set, else
 // slog.Default() at the time of the call. An adapter logs through it what
-// it keeps off the wire.
-func (r *Renderer) Logger() *slog.Logger {
+// it keeps off the wire (adapt.Logger).
+func (r *Renderer) log() *slog.Logger {
 	if r.logger != nil {
 		return r.logger
 	}
 	return slog.Default()
 }
-
-// log returns r's logger.
-func (r *Renderer) log() *slog.Logger { return r.Logger() }

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -31,7 +31,7 @@ func TestRendererRender(t *testing.T) {
 
 	res := render.NewRenderer(render.Contract{}).Render(errors.New("open /srv/secret.key: no space left"))
 	e, dialect := render.Decode(res)
-	assert.Equal(t, render.NameContract, dialect, "Render(plain error)")
+	assert.Equal(t, "contract", dialect, "Render(plain error)")
 	require.NotNil(t, e, "Render(plain error)")
 	assert.Equal(t, errorx.CodeInternalError, e.Code, "Render(plain error)")
 	assert.True(t, res.IsError, "Render(plain error)")
@@ -86,7 +86,7 @@ func TestRenderCallFormat(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		d      render.Dialect
-		opts   []render.RendererOption
+		opts   []render.Option
 		format any
 		want   string
 	}{
@@ -94,16 +94,16 @@ func TestRenderCallFormat(t *testing.T) {
 		{"markdown", render.ToolError{}, nil, "markdown", "md"},
 		{"json", render.ToolError{}, nil, "json", "json"},
 		{"both", render.ToolError{}, nil, "both", "md+json"},
-		{"unknown falls back", render.ToolError{Mode: format.JSON}, nil, "yaml", "json"},
-		{"empty falls back", render.ToolError{Mode: format.Both}, nil, "", "md+json"},
-		{"number falls back", render.ToolError{Mode: format.JSON}, nil, 42, "json"},
+		{"unknown falls back", render.ToolError{Mode: render.ModeJSON}, nil, "yaml", "json"},
+		{"empty falls back", render.ToolError{Mode: render.ModeBoth}, nil, "", "md+json"},
+		{"number falls back", render.ToolError{Mode: render.ModeJSON}, nil, 42, "json"},
 		{"object falls back", render.ToolError{}, nil, map[string]any{"mode": "json"}, "md"},
-		{"pointer dialect", &render.ToolError{Mode: format.JSON}, nil, "both", "md+json"},
-		{"argument off", render.ToolError{}, []render.RendererOption{render.WithFormatArgument("")}, "json", "md"},
-		{"argument renamed", render.ToolError{}, []render.RendererOption{render.WithFormatArgument("error_format")}, "json", "md"},
+		{"pointer dialect", &render.ToolError{Mode: render.ModeJSON}, nil, "both", "md+json"},
+		{"argument off", render.ToolError{}, []render.Option{render.WithFormatArgument("")}, "json", "md"},
+		{"argument renamed", render.ToolError{}, []render.Option{render.WithFormatArgument("error_format")}, "json", "md"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := render.NewRenderer(tc.d, append([]render.RendererOption{on}, tc.opts...)...)
+			r := render.NewRenderer(tc.d, append([]render.Option{on}, tc.opts...)...)
 			args := map[string]any{"id": "x"}
 			if tc.format != nil {
 				args["format"] = tc.format
@@ -112,7 +112,7 @@ func TestRenderCallFormat(t *testing.T) {
 			assert.Equal(t, tc.want, blocks(t, res), "blocks")
 			assert.NotNil(t, res.StructuredContent, "structuredContent dropped for a tool without outputSchema")
 			e, d := render.Decode(res)
-			assert.Equal(t, render.NameToolError, d, "Decode")
+			assert.Equal(t, "toolerror", d, "Decode")
 			require.NotNil(t, e, "Decode")
 			assert.Equal(t, errorx.CodeConflict, e.Code, "Decode")
 		})

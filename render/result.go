@@ -148,26 +148,3 @@ func (res *Result) UnmarshalJSON(data []byte) error {
 	*res = out
 	return nil
 }
-
-// StructuredJSON returns the JSON of a structuredContent value as an SDK
-// may hold it: nil for none, a json.RawMessage (or a pointer to one) as it
-// is, any other value encoded with encoding/json. An adapter reads an SDK
-// result's structuredContent into a Result with it.
-func StructuredJSON(v any) (json.RawMessage, error) {
-	switch sc := v.(type) {
-	case nil:
-		return nil, nil
-	case json.RawMessage:
-		return sc, nil
-	case *json.RawMessage:
-		if sc == nil {
-			return nil, nil
-		}
-		return *sc, nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, fmt.Errorf("render: encode the structuredContent: %w", err)
-	}
-	return b, nil
-}

@@ -49,11 +49,11 @@ func TestDecodeRetryAfterBounds(t *testing.T) {
 				t.Errorf("%s: retry_after %s decodes to RetryAfter %v (%d ns); want none", d.Name(), secs, e.RetryAfter, e.RetryAfter)
 			}
 			_, kept := e.Details.Get("retry_after")
-			if kept != (d.Name() != render.NameXML) {
+			if kept != (d.Name() != "xml") {
 				t.Errorf("%s: retry_after %s kept as a detail: %v", d.Name(), secs, kept)
 			}
 		}
-		e, _ := render.Decode(withRetryAfter(t, d, "9223372036.854774")) // errorx.MaxSeconds
+		e, _ := render.Decode(withRetryAfter(t, d, "9223372036.854774")) // format.MaxSeconds
 		if _, kept := e.Details.Get("retry_after"); e.RetryAfter != math.MaxInt64-1332 || kept {
 			t.Errorf("%s: retry_after MaxSeconds decodes to %d (detail %v)", d.Name(), e.RetryAfter, kept)
 		}
@@ -68,7 +68,7 @@ func TestRenderLongestRetryAfter(t *testing.T) {
 		for _, after := range []time.Duration{math.MaxInt64, math.MaxInt64 - 378} {
 			e, _ := render.Decode(d.Render(errorx.New(errorx.CodeRateLimited, "Too many requests.").WithRetryAfter(after)))
 			want := time.Duration(math.MaxInt64 - 1332)
-			if d.Name() == render.NameInterbase {
+			if d.Name() == "interbase" {
 				want = math.MaxInt64 / time.Second * time.Second // whole seconds
 			}
 			if _, kept := e.Details.Get("retry_after"); e.RetryAfter != want || kept {

@@ -8,9 +8,13 @@ import (
 	"testing"
 	"time"
 
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // scenario is one realistic error, rendered in every dialect into
@@ -58,14 +62,14 @@ func scenarios() []scenario {
 					errorx.Field{Path: "role", Sent: "superadmin", WasSent: true, Message: "Invalid enum value.",
 						Options: []string{"admin", "user"}, Rule: "oneof"},
 					errorx.Field{Path: "age", Sent: 10, WasSent: true, Message: "Too small.", Hint: "Must be >= 18.", Rule: "gte", Param: "18"},
-					errorx.RequiredField("name"),
+					sentence.RequiredField("name"),
 					errorx.Field{Path: "tags.0", Sent: 123, WasSent: true, Message: "Wrong type.", Expected: "string", Rule: "type"},
 					errorx.Field{Path: "emial", Sent: "a@b.co", WasSent: true, Message: "Unknown field.",
 						Hint: "Did you mean 'email'?", Rule: "unknown"},
 				)
 		}, true},
 		{"permission", func() *errorx.Error {
-			return errorx.New(errorx.CodeForbidden, "You may not delete projects in workspace ws_42.").
+			return errorx.New(codes.Forbidden, "You may not delete projects in workspace ws_42.").
 				WithStatus(403).
 				WithRecovery("Ask a workspace admin for the projects:delete permission.").
 				WithDetail("workspace_id", "ws_42").
@@ -84,21 +88,21 @@ func scenarios() []scenario {
 			return errorx.From(fmt.Errorf("call billing: %w", ctx.Err())).WithTool("billing.sync")
 		}, true},
 		{"warning", func() *errorx.Error {
-			return errorx.New(errorx.CodeDeprecated, "This endpoint is deprecated. Use billing.invoices_v2 instead.").
+			return errorx.New(codes.Deprecated, "This endpoint is deprecated. Use billing.invoices_v2 instead.").
 				WithSeverity(errorx.SeverityWarning).
 				WithActions("billing.invoices_v2")
 		}, false},
 		{"secrets", func() *errorx.Error {
 			// Redacted by name (RedactSecrets) and by hand (Redact): neither
 			// secret may appear in any output.
-			return errorx.RedactSecrets(errorx.New(errorx.CodeInvalidInput, "2 arguments of login are invalid.").
+			return isecret.RedactError(errorx.New(errorx.CodeInvalidInput, "2 arguments of login are invalid.").
 				WithTool("login").
 				WithDetail("session_token", "tok_live_8c1f").
 				WithDetail("account", errorx.Redact("acct-4111111111111111")).
 				WithFields(
-					errorx.SentField("password", "hunter2", "Must be at least 12 characters."),
-					errorx.SentField("user.api_key", map[string]any{"k": "sk-live-1"}, "Unknown key format."),
-					errorx.SentField("email", "bad-email", "Invalid email address."),
+					sentence.SentField("password", "hunter2", "Must be at least 12 characters."),
+					sentence.SentField("user.api_key", map[string]any{"k": "sk-live-1"}, "Unknown key format."),
+					sentence.SentField("email", "bad-email", "Invalid email address."),
 				), nil)
 		}, true},
 		{"hostile", func() *errorx.Error {
@@ -155,7 +159,7 @@ func TestScenarios(t *testing.T) {
 				if name != d.Name() {
 					t.Fatalf("Decode says dialect %q, want %q", name, d.Name())
 				}
-				if g, w := modelJSON(t, got), modelJSON(t, rendertest.Project(d, sc.err())); g != w {
+				if g, w := modelJSON(t, got), modelJSON(t, rendercheck.Project(d, sc.err())); g != w {
 					t.Errorf("%s round trip:\n got %s\nwant %s", d.Name(), g, w)
 				}
 			}

@@ -10,10 +10,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/errtext"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // sentenceCase builds, for caller text h, the result a server gives in
@@ -31,7 +33,7 @@ func middlewareResult(t *testing.T, d render.Dialect, h func(context.Context, *t
 	var log logtest.Buffer
 	res, err := serve(render.NewRenderer(d, render.WithLogger(log.Logger())), h, "t", nil)
 	require.NoError(t, err)
-	assert.Empty(t, log.Oversized(errorx.MaxLogText+64, "stack"))
+	assert.Empty(t, log.Oversized(errtext.MaxLogText+64, "stack"))
 	return res
 }
 
@@ -41,7 +43,7 @@ var sentenceCases = []sentenceCase{
 		result: func(t *testing.T, d render.Dialect, h string) *render.Result {
 			return middlewareResult(t, d, func(context.Context, *toyCall) (*render.Result, error) { panic(h) })
 		},
-		message: render.PanicError().Message,
+		message: sentence.PanicError().Message,
 	},
 	{
 		name: "no result",
@@ -67,7 +69,7 @@ var sentenceCases = []sentenceCase{
 				d = te
 			}
 			e := errorx.New(errorx.CodeInvalidInput, "Some arguments are missing.").
-				WithFields(errorx.RequiredField("regions."+h+".code"), errorx.RequiredField("size"))
+				WithFields(sentence.RequiredField("regions."+h+".code"), sentence.RequiredField("size"))
 			return render.NewRenderer(d).Render(e)
 		},
 		message: "Some arguments are missing.",
@@ -91,15 +93,15 @@ func TestRenderSentencesHostile(t *testing.T) {
 	for _, c := range sentenceCases {
 		for _, d := range dialects() {
 			benign := c.result(t, d, "benign")
-			for _, h := range rendertest.HostileTexts() {
+			for _, h := range rendercheck.HostileTexts() {
 				res := c.result(t, d, h)
 				e, _ := render.Decode(res)
 				require.NotNil(t, e, "%s, %s", c.name, d.Name())
-				if d.Name() != render.NameXML || len(e.Fields) == 0 { // a <validation_error> has no message
+				if d.Name() != "xml" || len(e.Fields) == 0 { // a <validation_error> has no message
 					assert.Equal(t, c.message, e.Message, "%s, %s, %.40q", c.name, d.Name(), h)
 				}
 				assert.NotContains(t, e.Recovery, h, "%s, %s: the recovery", c.name, d.Name())
-				if d.Name() != render.NameToolError {
+				if d.Name() != "toolerror" {
 					continue
 				}
 				md, want := textOf(t, res, 0), textOf(t, benign, 0)

@@ -5,7 +5,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/adapt"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
 )
 
@@ -40,72 +41,36 @@ import (
 // no isError.
 type ToolError struct {
 	// Mode gates the text blocks: Markdown (the default), JSON or Both.
-	Mode format.Mode
+	Mode Mode
 	// NeedsInput renders errors that only lack input as needsInput:v1.
 	NeedsInput bool
 }
 
-// ToolErrorKind is the discriminator of a toolError:v1 object (its "kind"
-// member), as NeedsInputKind is of a needsInput:v1 one.
-const ToolErrorKind = "toolError:v1"
+// toolErrorKind is the discriminator of a toolError:v1 object (its "kind"
+// member), as needsInputKind is of a needsInput:v1 one.
+const toolErrorKind = "toolError:v1"
 
 // toolErrorParts are the members toolError:v1's details may hold.
 var toolErrorParts = partsOf(pStatusCode, pCode, pClass, pSeverity, pRecovery, pActions, pRetryAfter, pTool, pFields)
 
 // Name returns "toolerror".
-func (ToolError) Name() string { return NameToolError }
+func (ToolError) Name() string { return nameToolError }
 
-// WithMode returns d with its mode set to m.
-func (d ToolError) WithMode(m format.Mode) ToolError { d.Mode = m; return d }
+// withMode returns d with its mode set to m.
+func (d ToolError) withMode(m Mode) Dialect { d.Mode = m; return d }
 
-// Code returns the toolError:v1 code for e: e's own code when it is one of
-// the dialect's six; else, when e has a status, SERVER_ERROR from 500 up,
-// NOT_FOUND for 404, AUTHENTICATION_ERROR for 401 and 403, CLIENT_ERROR for
-// other 4xx and NETWORK_ERROR otherwise (the reference's table); else by
-// class: TRANSIENT NETWORK_ERROR, NOT_FOUND NOT_FOUND, PERMISSION
-// AUTHENTICATION_ERROR, VALIDATION and CONFLICT CLIENT_ERROR, and
-// UNKNOWN_ERROR for INTERNAL, which nothing classifies.
-func (ToolError) Code(e *errorx.Error) string {
-	switch e.Code {
-	case errorx.CodeNetworkError, errorx.CodeServerError, errorx.CodeClientError,
-		errorx.CodeNotFound, errorx.CodeAuthenticationError, errorx.CodeUnknownError:
-		return e.Code
-	}
-	if s := e.HTTPStatus(); s != 0 {
-		switch {
-		case s >= 500:
-			return errorx.CodeServerError
-		case s == 404:
-			return errorx.CodeNotFound
-		case s == 401 || s == 403:
-			return errorx.CodeAuthenticationError
-		case s >= 400:
-			return errorx.CodeClientError
-		}
-		return errorx.CodeNetworkError
-	}
-	switch e.EffectiveClass() {
-	case errorx.ClassTransient:
-		return errorx.CodeNetworkError
-	case errorx.ClassNotFound:
-		return errorx.CodeNotFound
-	case errorx.ClassPermission:
-		return errorx.CodeAuthenticationError
-	case errorx.ClassValidation, errorx.ClassConflict:
-		return errorx.CodeClientError
-	}
-	return errorx.CodeUnknownError
-}
+// mode returns d's mode.
+func (d ToolError) mode() Mode { return d.Mode }
 
 // Render returns e as a toolError:v1 result.
 func (d ToolError) Render(e *errorx.Error) *Result {
 	if e == nil {
 		return nil
 	}
-	if d.NeedsInput && AsksForInput(e) {
+	if d.NeedsInput && adapt.AsksForInput(e) {
 		return d.renderNeedsInput(e)
 	}
-	code := d.Code(e)
+	code := adapt.ToolErrorCode(e)
 	b := getBufFor(e, d.copies())
 	w := jsonw.Writer{B: *b, Style: jsonw.JS}
 	writeToolErrorObject(&w, e, code)
@@ -114,11 +79,11 @@ func (d ToolError) Render(e *errorx.Error) *Result {
 	// The text blocks are written one after the other and share one string.
 	w.Reset()
 	human := 0
-	if d.Mode.Human() {
+	if d.Mode.human() {
 		w.B = appendMarkdown(w.B, e, code)
 		human = len(w.B)
 	}
-	if d.Mode.Machine() {
+	if d.Mode.machine() {
 		w.Indent = "  "
 		writeToolErrorObject(&w, e, code)
 	}
@@ -128,17 +93,17 @@ func (d ToolError) Render(e *errorx.Error) *Result {
 
 	r := &resultAlloc{}
 	n := 0
-	if d.Mode.Human() {
+	if d.Mode.human() {
 		r.content[n] = Text{Text: text[:human]}
 		n++
 	}
-	if d.Mode.Machine() {
+	if d.Mode.machine() {
 		r.content[n] = Text{Text: text[human:]}
 		n++
 	}
 	r.res.Content = r.content[:n]
 	r.res.StructuredContent = structured
-	r.res.IsError = e.IsError()
+	r.res.IsError = isError(e)
 	return &r.res
 }
 
@@ -146,30 +111,30 @@ func (d ToolError) Render(e *errorx.Error) *Result {
 // holds at once: the markdown block (which holds most of the details
 // again), or it and the pretty JSON block.
 func (d ToolError) copies() int {
-	if d.Mode.Machine() {
+	if d.Mode.machine() {
 		return 4
 	}
 	return 2
 }
 
-// AppendJSON appends the toolError:v1 object as compact JSON (the bytes of
+// appendJSON appends the toolError:v1 object as compact JSON (the bytes of
 // structuredContent).
-func (d ToolError) AppendJSON(dst []byte, e *errorx.Error) []byte {
+func (d ToolError) appendJSON(dst []byte, e *errorx.Error) []byte {
 	w := jsonw.Writer{B: dst, Style: jsonw.JS}
-	writeToolErrorObject(&w, e, d.Code(e))
+	writeToolErrorObject(&w, e, adapt.ToolErrorCode(e))
 	return w.B
 }
 
-// AppendMarkdown appends the human-readable block, which carries the whole
+// appendMarkdown appends the human-readable block, which carries the whole
 // error (see the type's documentation).
-func (d ToolError) AppendMarkdown(dst []byte, e *errorx.Error) []byte {
-	return appendMarkdown(dst, e, d.Code(e))
+func (d ToolError) appendMarkdown(dst []byte, e *errorx.Error) []byte {
+	return appendMarkdown(dst, e, adapt.ToolErrorCode(e))
 }
 
 func writeToolErrorObject(w *jsonw.Writer, e *errorx.Error, code string) {
 	w.BeginObject()
 	w.Key("kind")
-	w.String(ToolErrorKind)
+	w.String(toolErrorKind)
 	w.Key("code")
 	w.String(code)
 	w.Key("message")
@@ -407,9 +372,9 @@ func decodeToolErrorOrNeeds(data string) (*errorx.Error, bool) {
 		}
 	}
 	switch kind {
-	case ToolErrorKind:
+	case toolErrorKind:
 		return decodeToolError(ms), true
-	case NeedsInputKind:
+	case needsInputKind:
 		return decodeNeedsInput(ms), true
 	}
 	return nil, false
@@ -516,8 +481,8 @@ func appendFieldSentence(dst []byte, f errorx.Field, markdown bool) []byte {
 }
 
 // appendSeconds appends e's retry delay as "N seconds", N as JavaScript
-// prints a number (at most errorx.MaxSeconds, so that it reads back).
+// prints a number (at most format.MaxSeconds, so that it reads back).
 func appendSeconds(dst []byte, e *errorx.Error) []byte {
-	dst = format.AppendJSNumber(dst, min(e.RetryAfter.Seconds(), errorx.MaxSeconds))
+	dst = format.AppendJSNumber(dst, min(e.RetryAfter.Seconds(), format.MaxSeconds))
 	return append(dst, " seconds"...)
 }

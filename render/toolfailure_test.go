@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -23,40 +25,40 @@ func TestToolFailureMapping(t *testing.T) {
 		code      string
 		retryable bool
 	}{
-		{errorx.Validation("Bad."), render.FailureCapability, "invalid_input", false},
-		{errorx.New(errorx.CodeInvalidInput, "Bad."), render.FailureCapability, "invalid_input", false},
-		{errorx.NotFound("Gone."), render.FailureCapability, "resource_not_found", false},
-		{errorx.New(errorx.CodeResourceNotFound, "Gone."), render.FailureCapability, "resource_not_found", false},
-		{errorx.New(errorx.CodeUnknownTool, "No such tool."), render.FailureCapability, "capability_unsupported", false},
-		{errorx.New(errorx.CodeNotImplemented, "Later."), render.FailureCapability, "capability_unsupported", false},
-		{errorx.New(errorx.CodeDeprecated, "Gone for good."), render.FailureCapability, "capability_unsupported", false},
-		{errorx.New(errorx.CodeConflict, "Taken."), render.FailureCapability, "conflict", false},
-		{errorx.New(errorx.CodeUnauthorized, "Log in."), render.FailureGovernance, "auth_required", false},
-		{errorx.New(errorx.CodeAPIKeyInvalid, "Bad key."), render.FailureGovernance, "auth_required", false},
-		{errorx.New("NO_TOKEN", "Log in.").WithStatus(401), render.FailureGovernance, "auth_required", false},
-		{errorx.New(errorx.CodeForbidden, "No."), render.FailureGovernance, "permission_denied", false},
-		{errorx.New(errorx.CodePermission, "No."), render.FailureGovernance, "permission_denied", false},
-		{errorx.New(errorx.CodeLimitReached, "Quota."), render.FailureGovernance, "policy_blocked", false},
-		{errorx.Transient("Down."), render.FailureReliability, "retryable_transient_error", true},
-		{errorx.New(errorx.CodeRateLimited, "Slow down."), render.FailureReliability, "retryable_transient_error", true},
-		{errorx.New(errorx.CodeTimeout, "Slow."), render.FailureReliability, "retryable_transient_error", true},
-		{errorx.Transient("Down.").WithRetryable(false), render.FailureReliability, "transient_error", false},
-		{errorx.New(errorx.CodeInternalError, "Oops."), render.FailureReliability, "internal_error", false},
-		{errorx.New(errorx.CodeInternalError, "Oops.").WithRetryable(true), render.FailureReliability, "internal_error", true},
-		{errorx.New(errorx.CodeCancelled, "Stopped."), render.FailureReliability, "cancelled", false},
-		{errorx.New("ODD", "Odd.").WithStatus(503), render.FailureReliability, "retryable_transient_error", true},
+		{errorx.Validation("Bad."), toolfailure.Capability, "invalid_input", false},
+		{errorx.New(errorx.CodeInvalidInput, "Bad."), toolfailure.Capability, "invalid_input", false},
+		{errorx.NotFound("Gone."), toolfailure.Capability, "resource_not_found", false},
+		{errorx.New(codes.ResourceNotFound, "Gone."), toolfailure.Capability, "resource_not_found", false},
+		{errorx.New(errorx.CodeUnknownTool, "No such tool."), toolfailure.Capability, "capability_unsupported", false},
+		{errorx.New(codes.NotImplemented, "Later."), toolfailure.Capability, "capability_unsupported", false},
+		{errorx.New(codes.Deprecated, "Gone for good."), toolfailure.Capability, "capability_unsupported", false},
+		{errorx.New(errorx.CodeConflict, "Taken."), toolfailure.Capability, "conflict", false},
+		{errorx.New(codes.Unauthorized, "Log in."), toolfailure.Governance, "auth_required", false},
+		{errorx.New(codes.APIKeyInvalid, "Bad key."), toolfailure.Governance, "auth_required", false},
+		{errorx.New("NO_TOKEN", "Log in.").WithStatus(401), toolfailure.Governance, "auth_required", false},
+		{errorx.New(codes.Forbidden, "No."), toolfailure.Governance, "permission_denied", false},
+		{errorx.New(errorx.CodePermission, "No."), toolfailure.Governance, "permission_denied", false},
+		{errorx.New(codes.LimitReached, "Quota."), toolfailure.Governance, "policy_blocked", false},
+		{errorx.Transient("Down."), toolfailure.Reliability, "retryable_transient_error", true},
+		{errorx.New(errorx.CodeRateLimited, "Slow down."), toolfailure.Reliability, "retryable_transient_error", true},
+		{errorx.New(errorx.CodeTimeout, "Slow."), toolfailure.Reliability, "retryable_transient_error", true},
+		{errorx.Transient("Down.").WithRetryable(false), toolfailure.Reliability, "transient_error", false},
+		{errorx.New(errorx.CodeInternalError, "Oops."), toolfailure.Reliability, "internal_error", false},
+		{errorx.New(errorx.CodeInternalError, "Oops.").WithRetryable(true), toolfailure.Reliability, "internal_error", true},
+		{errorx.New(codes.Cancelled, "Stopped."), toolfailure.Reliability, "cancelled", false},
+		{errorx.New("ODD", "Odd.").WithStatus(503), toolfailure.Reliability, "retryable_transient_error", true},
 	} {
-		f := render.NewToolFailure(c.e, "id-1", at)
+		f := toolfailure.New(c.e, "id-1", at)
 		assert.Equal(t, c.class, f.Class, c.e.Code)
 		assert.Equal(t, c.code, f.Code, c.e.Code)
 		assert.Equal(t, c.retryable, f.Retryable, c.e.Code)
 		assert.Equal(t, "id-1", f.CorrelationID)
 		assert.Zero(t, f.RetryNotBefore, "no RetryAfter, no retryNotBefore")
 	}
-	f := render.NewToolFailure(errorx.New(errorx.CodeRateLimited, "Slow down.").WithRetryAfter(2500*time.Millisecond).WithRecovery("Wait, then call again."), "x", at)
+	f := toolfailure.New(errorx.New(errorx.CodeRateLimited, "Slow down.").WithRetryAfter(2500*time.Millisecond).WithRecovery("Wait, then call again."), "x", at)
 	assert.Equal(t, at.UnixMilli()+2500, f.RetryNotBefore)
 	assert.Equal(t, "Wait, then call again.", f.AgentGuidance)
-	f = render.NewToolFailure(errorx.NotFound("Gone.").WithRetryAfter(time.Second), "x", at)
+	f = toolfailure.New(errorx.NotFound("Gone.").WithRetryAfter(time.Second), "x", at)
 	assert.Zero(t, f.RetryNotBefore, "only a retryable failure has a retryNotBefore")
 }
 
@@ -69,8 +71,9 @@ func TestToolFailureBlock(t *testing.T) {
 	ctx := render.ContextWithCorrelationID(context.Background(), "c-9")
 	e := errorx.New(errorx.CodeRateLimited, "Slow down.").WithRetryAfter(3 * time.Second).WithRecovery("Wait three seconds.")
 	for _, d := range allDialects(t) {
-		plain := render.NewRenderer(d).RenderCall(ctx, nil, e)
-		r := render.NewRenderer(d, render.WithToolFailure(""))
+		ids := render.WithCorrelationID(render.CorrelationIDFrom)
+		plain := render.NewRenderer(d, ids).RenderCall(ctx, nil, e)
+		r := render.NewRenderer(d, ids, render.WithToolFailure(""))
 		res := r.RenderCall(ctx, nil, e)
 		assert.Equal(t, plain.Content, res.Content, "%s: the dialect's text changed", d.Name())
 		raw, err := json.Marshal(res)
@@ -81,27 +84,28 @@ func TestToolFailureBlock(t *testing.T) {
 		require.NoError(t, json.Unmarshal(raw, &w))
 		assert.JSONEq(t, `{"class":"reliability","code":"retryable_transient_error","retryable":true,
 			"retryNotBefore":1800000003000,"correlationId":"c-9","agentGuidance":"Wait three seconds."}`,
-			string(w.Meta[render.ToolFailureVendorKey]), d.Name())
-		assert.NotContains(t, w.Meta, render.ToolFailureKey)
+			string(w.Meta[toolfailure.VendorKey]), d.Name())
+		assert.NotContains(t, w.Meta, toolfailure.Key)
 
-		res = render.NewRenderer(d, render.WithToolFailure(render.ToolFailureKey)).RenderCall(ctx, nil, e)
-		assert.Contains(t, res.Meta, render.ToolFailureKey)
-		assert.NotContains(t, res.Meta, render.ToolFailureVendorKey)
+		res = render.NewRenderer(d, ids, render.WithToolFailure(toolfailure.Key)).RenderCall(ctx, nil, e)
+		assert.Contains(t, res.Meta, toolfailure.Key)
+		assert.NotContains(t, res.Meta, toolfailure.VendorKey)
 
 		res = r.RenderCall(ctx, nil, errorx.NotFound("Gone.").WithSeverity(errorx.SeverityWarning))
 		assert.Nil(t, res.Meta, "%s: a warning is no failure", d.Name())
 	}
 
 	// Both options: one id, in the dialect and in the block.
-	r := render.NewRenderer(render.Envelope{}, render.WithToolFailure(""), render.WithCorrelationID(nil))
+	r := render.NewRenderer(render.Envelope{}, render.WithToolFailure(""), render.WithCorrelationID(render.CorrelationIDFrom))
 	res := r.Render(errorx.NotFound("Gone."))
-	f, ok := render.ReadToolFailure(res)
+	f, ok := toolfailure.Read((res).Meta)
 	require.True(t, ok)
 	require.Regexp(t, generatedID, f.CorrelationID)
 	assert.Contains(t, res.Content[0].Text, `"request_id":"`+f.CorrelationID+`"`)
-	// The block alone: an id all the same, in the block only.
-	res = render.NewRenderer(render.Envelope{}, render.WithToolFailure("")).Render(errorx.NotFound("Gone."))
-	f, ok = render.ReadToolFailure(res)
+	// The block alone: a fresh id all the same (the Renderer reads no
+	// context without WithCorrelationID's source), in the block only.
+	res = render.NewRenderer(render.Envelope{}, render.WithToolFailure("")).RenderCall(ctx, nil, errorx.NotFound("Gone."))
+	f, ok = toolfailure.Read((res).Meta)
 	require.True(t, ok)
 	assert.Regexp(t, generatedID, f.CorrelationID)
 	assert.NotContains(t, res.Content[0].Text, f.CorrelationID)
@@ -114,38 +118,38 @@ func TestDecodeToolFailure(t *testing.T) {
 	defer render.SetNow(func() time.Time { return at })()
 	block := map[string]any{"class": "reliability", "code": "retryable_transient_error", "retryable": true,
 		"retryNotBefore": float64(at.UnixMilli() + 4000), "correlationId": "c-1", "agentGuidance": "Try again soon."}
-	for _, key := range []string{render.ToolFailureKey, render.ToolFailureVendorKey} {
+	for _, key := range []string{toolfailure.Key, toolfailure.VendorKey} {
 		res := &render.Result{IsError: true, Content: []render.Text{{Text: "upstream failed"}}, Meta: map[string]any{key: block}}
 		e, dialect := render.Decode(res)
 		require.NotNil(t, e, key)
-		assert.Equal(t, render.NamePlain, dialect)
+		assert.Equal(t, "plain", dialect)
 		assert.Equal(t, errorx.CodeTransient, e.Code)
 		assert.Equal(t, errorx.ClassTransient, e.EffectiveClass())
 		assert.True(t, e.IsRetryable())
 		assert.Equal(t, 4*time.Second, e.RetryAfter)
 		assert.Equal(t, "Try again soon.", e.Recovery)
 		assert.Equal(t, "upstream failed", e.Message)
-		v, _ := e.Details.Get(render.CorrelationIDKey)
+		v, _ := e.Details.Get(codes.CorrelationIDKey)
 		assert.Equal(t, "c-1", v)
 	}
 	// A dialect's own members win; the block fills the rest.
 	res := render.Contract{}.Render(errorx.NotFound("Gone.").WithRecovery("Search first."))
-	res.Meta = map[string]any{render.ToolFailureVendorKey: map[string]any{"class": "governance", "code": "permission_denied", "correlationId": "c-2", "agentGuidance": "Ask."}}
+	res.Meta = map[string]any{toolfailure.VendorKey: map[string]any{"class": "governance", "code": "permission_denied", "correlationId": "c-2", "agentGuidance": "Ask."}}
 	e, _ := render.Decode(res)
 	require.NotNil(t, e)
 	assert.Equal(t, errorx.CodeNotFound, e.Code)
 	assert.Equal(t, "Search first.", e.Recovery)
-	v, _ := e.Details.Get(render.CorrelationIDKey)
+	v, _ := e.Details.Get(codes.CorrelationIDKey)
 	assert.Equal(t, "c-2", v)
 
 	// Not a block: no class of the three, not an object.
 	for _, bad := range []any{map[string]any{"class": "other", "code": "x", "correlationId": "c"}, "text", 3.0, nil, []any{1}} {
-		_, ok := render.ReadToolFailure(&render.Result{Meta: map[string]any{render.ToolFailureKey: bad}})
+		_, ok := toolfailure.Read((&render.Result{Meta: map[string]any{toolfailure.Key: bad}}).Meta)
 		assert.False(t, ok, "%v", bad)
 	}
 	// retryable and retryNotBefore belong to reliability only.
-	f, ok := render.ReadToolFailure(&render.Result{Meta: map[string]any{render.ToolFailureKey: map[string]any{
-		"class": "capability", "code": "invalid_input", "retryable": true, "retryNotBefore": 5.0, "correlationId": "c"}}})
+	f, ok := toolfailure.Read((&render.Result{Meta: map[string]any{toolfailure.Key: map[string]any{
+		"class": "capability", "code": "invalid_input", "retryable": true, "retryNotBefore": 5.0, "correlationId": "c"}}}).Meta)
 	require.True(t, ok)
 	assert.False(t, f.Retryable)
 	assert.Zero(t, f.RetryNotBefore)
@@ -156,7 +160,7 @@ func TestDecodeToolFailure(t *testing.T) {
 // only when retryable and the call is idempotent, never before
 // retryNotBefore, and not at all past the policy's MaxRetryAfter.
 func TestRetryToolFailure(t *testing.T) {
-	fast := errorx.RetryPolicy{InitialDelay: time.Millisecond}
+	fast := render.RetryPolicy{InitialDelay: time.Millisecond}
 	failing := func(e *errorx.Error, key string) *render.Result {
 		return render.NewRenderer(render.Contract{}, render.WithToolFailure(key)).Render(e)
 	}
@@ -174,14 +178,14 @@ func TestRetryToolFailure(t *testing.T) {
 	assert.Equal(t, 1, count(failing(transient, "")), "not known to be idempotent")
 	assert.Equal(t, 1, count(failing(transient, ""), render.Idempotent(false)))
 	assert.Equal(t, 4, count(failing(transient, ""), render.Idempotent(true)))
-	assert.Equal(t, 4, count(failing(transient, render.ToolFailureKey), render.Idempotent(true)))
+	assert.Equal(t, 4, count(failing(transient, toolfailure.Key), render.Idempotent(true)))
 	assert.Equal(t, 1, count(failing(transient.Clone().WithRetryable(false), ""), render.Idempotent(true)))
 
 	// A server may say capability or governance of an error whose text
 	// says transient: the block decides.
-	for _, class := range []string{render.FailureCapability, render.FailureGovernance} {
+	for _, class := range []string{toolfailure.Capability, toolfailure.Governance} {
 		res := render.Contract{}.Render(transient)
-		res.Meta = map[string]any{render.ToolFailureKey: map[string]any{"class": class, "code": "x", "correlationId": "c"}}
+		res.Meta = map[string]any{toolfailure.Key: map[string]any{"class": class, "code": "x", "correlationId": "c"}}
 		assert.Equal(t, 1, count(res, render.Idempotent(true)), class)
 	}
 
@@ -189,7 +193,7 @@ func TestRetryToolFailure(t *testing.T) {
 	// time past MaxRetryAfter ends the retries.
 	start := time.Now()
 	res := render.Contract{}.Render(transient)
-	res.Meta = map[string]any{render.ToolFailureKey: map[string]any{"class": "reliability", "code": "retryable_transient_error",
+	res.Meta = map[string]any{toolfailure.Key: map[string]any{"class": "reliability", "code": "retryable_transient_error",
 		"retryable": true, "retryNotBefore": float64(start.Add(300 * time.Millisecond).UnixMilli()), "correlationId": "c"}}
 	var calls int
 	var second time.Time
@@ -204,7 +208,7 @@ func TestRetryToolFailure(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, second.Before(start.Add(250*time.Millisecond)), "retried %v after the first call, before retryNotBefore", second.Sub(start))
 
-	res.Meta = map[string]any{render.ToolFailureKey: map[string]any{"class": "reliability", "code": "retryable_transient_error",
+	res.Meta = map[string]any{toolfailure.Key: map[string]any{"class": "reliability", "code": "retryable_transient_error",
 		"retryable": true, "retryNotBefore": float64(time.Now().Add(time.Hour).UnixMilli()), "correlationId": "c"}}
 	assert.Equal(t, 1, count(res, render.Idempotent(true)), "an hour is past the default MaxRetryAfter")
 }
@@ -217,14 +221,14 @@ func TestRetryToolFailure(t *testing.T) {
 func TestRetryWaitOneRule(t *testing.T) {
 	at := time.Now()
 	defer render.SetNow(func() time.Time { return at })()
-	p := errorx.RetryPolicy{InitialDelay: time.Millisecond, MaxDelay: 30 * time.Millisecond}
+	p := render.RetryPolicy{InitialDelay: time.Millisecond, MaxDelay: 30 * time.Millisecond}
 	asking := func(wait time.Duration, block bool) *render.Result {
 		e := errorx.Transient("Busy.")
 		if !block {
 			return render.Contract{}.Render(e.WithRetryAfter(wait))
 		}
 		res := render.Contract{}.Render(e)
-		res.Meta = map[string]any{render.ToolFailureKey: map[string]any{"class": "reliability", "code": "retryable_transient_error",
+		res.Meta = map[string]any{toolfailure.Key: map[string]any{"class": "reliability", "code": "retryable_transient_error",
 			"retryable": true, "retryNotBefore": float64(at.Add(wait).UnixMilli()), "correlationId": "c"}}
 		return res
 	}
@@ -283,15 +287,15 @@ func FuzzDecodeToolFailure(f *testing.F) {
 		if json.Unmarshal([]byte(block), &v) != nil {
 			t.Skip()
 		}
-		res.Meta = map[string]any{render.ToolFailureKey: v}
-		tf, ok := render.ReadToolFailure(&res)
+		res.Meta = map[string]any{toolfailure.Key: v}
+		tf, ok := toolfailure.Read((&res).Meta)
 		if ok {
 			switch tf.Class {
-			case render.FailureCapability, render.FailureReliability, render.FailureGovernance:
+			case toolfailure.Capability, toolfailure.Reliability, toolfailure.Governance:
 			default:
 				t.Fatalf("class %q", tf.Class)
 			}
-			if tf.Retryable && tf.Class != render.FailureReliability || tf.RetryNotBefore != 0 && !tf.Retryable || tf.RetryNotBefore < 0 {
+			if tf.Retryable && tf.Class != toolfailure.Reliability || tf.RetryNotBefore != 0 && !tf.Retryable || tf.RetryNotBefore < 0 {
 				t.Fatalf("block %+v breaks the draft's rules", tf)
 			}
 		}
@@ -306,7 +310,7 @@ func FuzzDecodeToolFailure(f *testing.F) {
 			if _, err := json.Marshal(e); err != nil {
 				t.Fatalf("decoded model does not marshal: %v", err)
 			}
-			if ok && isError && tf.CorrelationID != "" && !e.Details.Has(render.CorrelationIDKey) {
+			if ok && isError && tf.CorrelationID != "" && !hasDetail(e.Details, codes.CorrelationIDKey) {
 				t.Fatalf("the block's id %q is not in the model", tf.CorrelationID)
 			}
 		}

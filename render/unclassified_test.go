@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -17,7 +18,7 @@ import (
 // the agent, in every dialect, with the recovery a panic gets: INTERNAL_ERROR's
 // fixed sentence alone would leave the agent without a next step.
 func TestUnclassifiedRecovery(t *testing.T) {
-	want := render.PanicError().Recovery
+	want := sentence.PanicError().Recovery
 	require.NotEmpty(t, want)
 	for _, name := range render.Names() {
 		d, err := render.ByName(name)

@@ -4,14 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"strings"
 
-	"github.com/mcperr/mcperr/errorx"
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // CodeInvalidParams is JSON-RPC's invalid-params error code (-32602), which
 // the MCP specification gives a call of a tool the server does not have.
-const CodeInvalidParams = -32602
+const codeInvalidParams = -32602
 
 // An RPCError is a JSON-RPC error in no SDK's types: what the Renderer
 // answers instead of a tool result (HandleUnknownTool), for the adapter to
@@ -41,7 +42,7 @@ func (e *RPCError) Error() string { return e.Message }
 // expect -32602, and a pending change to the official conformance suite
 // fails a server that answers with isError. It has no effect on mcp-go,
 // which answers an unknown tool itself before any middleware runs.
-func WithUnknownToolResult() RendererOption {
+func WithUnknownToolResult() Option {
 	return func(r *Renderer) { r.unknownResult = true }
 }
 
@@ -54,18 +55,18 @@ func WithUnknownToolResult() RendererOption {
 // tells the agent to list the tools again (UnknownToolError's message and
 // recovery), and that error, bounded and redacted, as data; with
 // WithCorrelationID or WithToolFailure, data carries the call's
-// correlation id (the detail CorrelationIDKey) and r logs it. With
+// correlation id (the detail codes.CorrelationIDKey) and r logs it. With
 // WithUnknownToolResult it returns the error rendered as a tool result
 // instead (RenderCall). A nil c is a call of which nothing is known.
 func (r *Renderer) HandleUnknownTool(ctx context.Context, c *Call, near []string) (*Result, *RPCError) {
 	if c == nil {
 		c = &Call{}
 	}
-	e := UnknownToolError(c.Tool, near)
+	e := sentence.UnknownToolError(c.Tool, near)
 	if r.unknownResult {
 		return r.RenderCall(ctx, c, e), nil
 	}
-	e = r.limits.withDefaults().Apply(errorx.RedactSecrets(e.WithTool(c.Tool), r.secrets))
+	e = r.limits.withDefaults().apply(isecret.RedactError(e.WithTool(c.Tool), r.secrets))
 	if r.ids() {
 		// With ids on, the JSON-RPC error carries one too, in data, and
 		// has a log line to find it by; the name logged is the caller's,
@@ -79,31 +80,5 @@ func (r *Renderer) HandleUnknownTool(ctx context.Context, c *Call, near []string
 	if e.Recovery != "" {
 		msg += " " + e.Recovery
 	}
-	return nil, &RPCError{Code: CodeInvalidParams, Message: msg, Data: e.AppendJSON(nil)}
-}
-
-// UnknownToolError returns the error for a call of the tool name, which
-// the server does not have: UNKNOWN_TOOL (class NOT_FOUND, not
-// retryable), with near, the closest tools the server has (nearest first),
-// as its actions and in a "Did you mean" recovery that tells the agent to
-// list the tools again and call one by its exact name. The message names
-// the tool called through errorx.Quote, as every sentence names caller
-// text: a name cannot add markdown (a link, an image a client would fetch,
-// a heading) to the sentence. near are the server's own names.
-func UnknownToolError(name string, near []string) *errorx.Error {
-	recovery := "List the tools again (tools/list) and call one of them by its exact name."
-	if len(near) > 0 {
-		recovery = "Did you mean " + orList(near) + "? " + recovery
-	}
-	return errorx.New(errorx.CodeUnknownTool, "The server has no tool named "+errorx.Quote(name)+".").
-		WithRecovery(recovery).
-		WithActions(near...)
-}
-
-// orList writes names as "a", "a or b", "a, b or c".
-func orList(names []string) string {
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return nil, &RPCError{Code: codeInvalidParams, Message: msg, Data: modelJSON(e)}
 }

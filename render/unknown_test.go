@@ -11,7 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/logtest"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -92,7 +94,7 @@ func TestHandleUnknownToolHostileName(t *testing.T) {
 		require.NotNil(t, rpc)
 		assert.NotContains(t, rpc.Message, "\n")
 		assert.True(t, utf8.ValidString(rpc.Message), "invalid UTF-8 in %q", rpc.Message)
-		assert.True(t, utf8.ValidString(render.UnknownToolError(name, nil).Message))
+		assert.True(t, utf8.ValidString(sentence.UnknownToolError(name, nil).Message))
 		assert.NotRegexp(t, `[^\\]\]\(`, rpc.Message, "an unescaped ](")
 		assert.NotContains(t, rpc.Message, "eyJzdWIiOiIxIn0")
 		assert.Less(t, len(rpc.Message)+len(rpc.Data), 3*render.DefaultLimits.MaxString, "bounded")
@@ -108,13 +110,13 @@ func TestHandleUnknownToolCorrelationID(t *testing.T) {
 	long := "files." + strings.Repeat("x", 10_000)
 	for _, c := range []struct {
 		name string
-		opt  render.RendererOption
+		opt  render.Option
 		ctx  context.Context
 		want string // "" for a generated id
 	}{
-		{"from the context", render.WithCorrelationID(nil), render.ContextWithCorrelationID(context.Background(), "req-42"), "req-42"},
-		{"generated", render.WithCorrelationID(nil), context.Background(), ""},
-		{"for the ToolFailure block", render.WithToolFailure(""), render.ContextWithCorrelationID(context.Background(), "req-7"), "req-7"},
+		{"from the context", render.WithCorrelationID(render.CorrelationIDFrom), render.ContextWithCorrelationID(context.Background(), "req-42"), "req-42"},
+		{"generated", render.WithCorrelationID(render.CorrelationIDFrom), context.Background(), ""},
+		{"for the ToolFailure block, fresh", render.WithToolFailure(""), render.ContextWithCorrelationID(context.Background(), "req-7"), ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var log logtest.Buffer
@@ -124,7 +126,7 @@ func TestHandleUnknownToolCorrelationID(t *testing.T) {
 			require.NotNil(t, rpc)
 			var e errorx.Error
 			require.NoError(t, json.Unmarshal(rpc.Data, &e))
-			id, _ := e.Details.Get(render.CorrelationIDKey)
+			id, _ := e.Details.Get(codes.CorrelationIDKey)
 			if c.want != "" {
 				assert.Equal(t, c.want, id)
 			} else {
@@ -140,6 +142,6 @@ func TestHandleUnknownToolCorrelationID(t *testing.T) {
 	_, rpc := render.NewRenderer(render.XML{}, render.WithLogger(log.Logger())).
 		HandleUnknownTool(context.Background(), &render.Call{Tool: "files.raed"}, nil)
 	require.NotNil(t, rpc)
-	assert.NotContains(t, string(rpc.Data), render.CorrelationIDKey)
+	assert.NotContains(t, string(rpc.Data), codes.CorrelationIDKey)
 	assert.Empty(t, log.String())
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/render/rendertest"
 )
@@ -34,7 +35,7 @@ func wireCheck(t *testing.T, e *errorx.Error) map[string]string {
 			t.Errorf("%s: the result does not parse: %v\n%s", d.Name(), err, b)
 		}
 		out[d.Name()] = textOf(t, res, 0)
-		if d.Name() == render.NameToolError {
+		if d.Name() == "toolerror" {
 			out["structured"] = string(structuredOf(t, res))
 		}
 	}
@@ -48,19 +49,19 @@ func TestHugeNumberIsAString(t *testing.T) {
 			WithDetail("raw", json.RawMessage(`{"x":`+lit+`}`)).
 			WithFields(errorx.Field{Path: "x", Sent: json.Number(lit), WasSent: true, Message: "too big"})
 		out := wireCheck(t, e)
-		for _, name := range []string{render.NameInterbase, "structured", render.NameContract, render.NameEnvelope} {
+		for _, name := range []string{"interbase", "structured", "contract", "envelope"} {
 			if !strings.Contains(out[name], `"`+lit+`"`) {
 				t.Errorf("%s: %s not written as a string:\n%s", name, lit, out[name])
 			}
 		}
-		if want := "You sent: " + lit + "."; !strings.Contains(out[render.NameXML], want) {
-			t.Errorf("xml: want %q in\n%s", want, out[render.NameXML])
+		if want := "You sent: " + lit + "."; !strings.Contains(out["xml"], want) {
+			t.Errorf("xml: want %q in\n%s", want, out["xml"])
 		}
 	}
 	// Small ones stay numbers.
 	out := wireCheck(t, errorx.New(errorx.CodeInvalidInput, "bad").WithDetail("n", json.Number("1e-400")))
-	if !strings.Contains(out[render.NameInterbase], `"n":1e-400`) {
-		t.Errorf("interbase: %s", out[render.NameInterbase])
+	if !strings.Contains(out["interbase"], `"n":1e-400`) {
+		t.Errorf("interbase: %s", out["interbase"])
 	}
 }
 
@@ -70,18 +71,18 @@ func TestNestedDetails(t *testing.T) {
 		WithFields(errorx.Field{Path: "x", Sent: inner, WasSent: true, Message: "no"})
 	out := wireCheck(t, e)
 	for name, want := range map[string]string{
-		render.NameInterbase: `"inner":{"a":2,"b":1}`, // sorted at every level
-		render.NameEnvelope:  `"inner":{"a":2,"b":1}`,
-		"structured":         `"inner":{"b":1,"a":2}`,
-		render.NameContract:  `"inner":{"b":1,"a":2}`,
-		render.NameXML:       `{"b":1,"a":2}`,
+		"interbase":  `"inner":{"a":2,"b":1}`, // sorted at every level
+		"envelope":   `"inner":{"a":2,"b":1}`,
+		"structured": `"inner":{"b":1,"a":2}`,
+		"contract":   `"inner":{"b":1,"a":2}`,
+		"xml":        `{"b":1,"a":2}`,
 	} {
 		if !strings.Contains(out[name], want) {
 			t.Errorf("%s: want %s in\n%s", name, want, out[name])
 		}
 	}
-	if want := `You sent: {"b":1,"a":2}.`; !strings.Contains(out[render.NameXML], want) {
-		t.Errorf("xml: want %s in\n%s", want, out[render.NameXML])
+	if want := `You sent: {"b":1,"a":2}.`; !strings.Contains(out["xml"], want) {
+		t.Errorf("xml: want %s in\n%s", want, out["xml"])
 	}
 	b, err := json.Marshal(e)
 	if err != nil || !strings.Contains(string(b), `"details":{"inner":{"b":1,"a":2}}`) {
@@ -108,12 +109,12 @@ func TestNegativeZeroNumber(t *testing.T) {
 		if !strings.Contains(out["structured"], `"z":0,`) || !strings.Contains(out["structured"], `"sent":0,`) {
 			t.Errorf("toolerror %s: want 0:\n%s", lit, out["structured"])
 		}
-		if !strings.Contains(out[render.NameXML], "You sent: 0.") {
-			t.Errorf("xml %s: want You sent: 0.:\n%s", lit, out[render.NameXML])
+		if !strings.Contains(out["xml"], "You sent: 0.") {
+			t.Errorf("xml %s: want You sent: 0.:\n%s", lit, out["xml"])
 		}
 		// The Go-style dialects keep the literal, as encoding/json does.
-		if !strings.Contains(out[render.NameInterbase], `"z":`+lit) {
-			t.Errorf("interbase %s: want the literal:\n%s", lit, out[render.NameInterbase])
+		if !strings.Contains(out["interbase"], `"z":`+lit) {
+			t.Errorf("interbase %s: want the literal:\n%s", lit, out["interbase"])
 		}
 	}
 	e := errorx.New(errorx.CodeNotFound, "gone").WithDetail("z", json.Number("-0")).WithDetail("raw", json.RawMessage(`[-0,-0.0]`))
@@ -128,8 +129,8 @@ func TestEnvelopeEmptyFieldMessage(t *testing.T) {
 		WithFields(errorx.Field{Path: "a", Sent: 1, WasSent: true}, errorx.Field{Path: "b", Rule: "required"})
 	out := wireCheck(t, e)
 	want := `"validation_errors":{"a":{"value":1,"message":"","required":false},"b":{"value":null,"message":"","required":true}}`
-	if !strings.Contains(out[render.NameEnvelope], want) {
-		t.Errorf("envelope: want %s in\n%s", want, out[render.NameEnvelope])
+	if !strings.Contains(out["envelope"], want) {
+		t.Errorf("envelope: want %s in\n%s", want, out["envelope"])
 	}
 }
 
@@ -146,8 +147,8 @@ func TestInterbaseRetryAfterWholeSeconds(t *testing.T) {
 	} {
 		e := errorx.New(errorx.CodeRateLimited, "slow down").WithRetryAfter(c.d)
 		out := wireCheck(t, e)
-		if !strings.Contains(out[render.NameInterbase], c.want) {
-			t.Errorf("%v: want %s in\n%s", c.d, c.want, out[render.NameInterbase])
+		if !strings.Contains(out["interbase"], c.want) {
+			t.Errorf("%v: want %s in\n%s", c.d, c.want, out["interbase"])
 		}
 		got, _ := render.Decode(render.Interbase{}.Render(e))
 		if got.RetryAfter < c.d && c.d < math.MaxInt64/time.Second*time.Second || got.RetryAfter%time.Second != 0 {
@@ -171,14 +172,14 @@ func TestStatusOutOfRangeIsUnset(t *testing.T) {
 				t.Errorf("status %d: %s reads back status %d, details %v", s, d.Name(), got.Status, got.Details)
 			}
 		}
-		if code := (render.ToolError{}).Code(e); code != errorx.CodeNotFound {
+		if code := adapt.ToolErrorCode(e); code != errorx.CodeNotFound {
 			t.Errorf("status %d: toolerror code %s", s, code)
 		}
 		b, err := json.Marshal(e)
 		if err != nil || strings.Contains(string(b), "status") {
 			t.Errorf("status %d: model JSON %s %v", s, b, err)
 		}
-		if got := e.EffectiveStatus(); got != 404 {
+		if got := render.EffectiveStatus(e); got != 404 {
 			t.Errorf("status %d: EffectiveStatus %d", s, got)
 		}
 	}
@@ -209,7 +210,7 @@ func TestToolErrorStatusFromFiveHundredUp(t *testing.T) {
 		}
 		ref := `{"kind":"toolError:v1","code":"SERVER_ERROR","message":"x","retryable":true,"details":{"statusCode":` + strconv.Itoa(status) + `}}`
 		e, _ := render.Decode(&render.Result{StructuredContent: []byte(ref), IsError: true})
-		if e.EffectiveClass() != errorx.ClassTransient || !e.IsRetryable() || e.Retryable != errorx.Unset || e.Status != status {
+		if e.EffectiveClass() != errorx.ClassTransient || !e.IsRetryable() || e.Retryable != nil || e.Status != status {
 			t.Errorf("status %d reads back as %s, retryable %v (stated %v)", status, modelJSON(t, e), e.IsRetryable(), e.Retryable)
 		}
 	}

@@ -5,8 +5,10 @@ import (
 	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/jsonw"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // XML is the MCP Fusion dialect: one text block holding a small XML
@@ -16,7 +18,7 @@ import (
 //     <field name="PATH"> line per field ("message You sent: X. Expected: …";
 //     with FieldRules, a field with a rule parameter also has rule and param
 //     attributes) and a <recovery>: the model's, or Fusion's
-//     errorx.ValidationRecovery. Its code and message have no element: the
+//     codes.ValidationRecovery. Its code and message have no element: the
 //     field lines are the message.
 //   - A routing error (MISSING_DISCRIMINATOR, UNKNOWN_ACTION,
 //     INVALID_DISCRIMINATOR) without a severity is Fusion's routing form:
@@ -33,7 +35,7 @@ import (
 // (when stated) and tool. An empty code is never written: a <tool_error>
 // without one reads back without one, a <validation_error> as INVALID_INPUT. Detail values that are not strings are written as compact JSON.
 // Decoding drops a <retry_after> that is not a positive number of seconds
-// within errorx.MaxSeconds, and reads the rule and param attributes
+// within format.MaxSeconds, and reads the rule and param attributes
 // whether FieldRules is set or not.
 type XML struct {
 	// FieldRules writes a field's rule and param as attributes of its
@@ -47,7 +49,7 @@ type XML struct {
 const validationCode = errorx.CodeInvalidInput
 
 // Name returns "xml".
-func (XML) Name() string { return NameXML }
+func (XML) Name() string { return nameXML }
 
 // Render returns e as an MCP Fusion result.
 func (d XML) Render(e *errorx.Error) *Result {
@@ -57,8 +59,8 @@ func (d XML) Render(e *errorx.Error) *Result {
 	return renderText(d, e)
 }
 
-// AppendText appends the XML document to dst.
-func (d XML) AppendText(dst []byte, e *errorx.Error) []byte {
+// appendText appends the XML document to dst.
+func (d XML) appendText(dst []byte, e *errorx.Error) []byte {
 	switch {
 	case len(e.Fields) > 0 && !impliedRequired(e):
 		return appendValidationError(dst, e, d.FieldRules)
@@ -70,7 +72,7 @@ func (d XML) AppendText(dst []byte, e *errorx.Error) []byte {
 
 func isRouting(code string) bool {
 	switch code {
-	case errorx.CodeMissingDiscriminator, errorx.CodeUnknownAction, errorx.CodeInvalidDiscriminator:
+	case codes.MissingDiscriminator, codes.UnknownAction, codes.InvalidDiscriminator:
 		return true
 	}
 	return false
@@ -105,9 +107,9 @@ func appendExtraAttrs(dst []byte, e *errorx.Error, shownCode string) []byte {
 		dst = strconv.AppendInt(dst, int64(s), 10)
 		dst = append(dst, '"')
 	}
-	if e.Retryable != errorx.Unset {
+	if e.Retryable != nil {
 		dst = append(dst, ` retryable="`...)
-		dst = strconv.AppendBool(dst, e.Retryable == errorx.Yes)
+		dst = strconv.AppendBool(dst, e.Retryable != nil && *e.Retryable)
 		dst = append(dst, '"')
 	}
 	return dst
@@ -240,7 +242,7 @@ func appendValidationError(dst []byte, e *errorx.Error, rules bool) []byte {
 	dst = appendActionList(dst, e.Actions)
 	dst = appendDetailsXML(dst, e.Details)
 	dst = appendRetryAfterXML(dst, e)
-	dst = appendElem(dst, "recovery", orDefault(e.Recovery, errorx.ValidationRecovery))
+	dst = appendElem(dst, "recovery", orDefault(e.Recovery, codes.ValidationRecovery))
 	return append(dst, "\n</validation_error>"...)
 }
 
@@ -273,7 +275,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		e.Tool = root.attr("action")
 		for _, k := range root.kids {
 			if k.name == "field" {
-				f := ReadFusionField(k.attr("name"), k.text)
+				f := readFusionField(k.attr("name"), k.text)
 				if p, ok := k.lookup("param"); ok {
 					f.Rule, f.Param = k.attr("rule"), p
 				}
@@ -284,7 +286,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		return nil, false
 	}
 	if s := root.attr("severity"); s != "" {
-		sev, ok := errorx.ParseSeverity(s)
+		sev, ok := parseSeverity(s)
 		if !ok {
 			sev = errorx.SeverityError // Fusion prints any string; treat it as an error
 		}
@@ -294,18 +296,18 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		e.Tool = t
 	}
 	if s, ok := root.lookup("status"); ok {
-		if n, err := strconv.Atoi(s); err == nil && errorx.IsStatus(n) {
+		if n, err := strconv.Atoi(s); err == nil && isStatus(n) {
 			e.Status = n
 		}
 	}
 	if s, ok := root.lookup("retryable"); ok {
 		if b, err := strconv.ParseBool(s); err == nil {
-			e.Retryable = errorx.TristateOf(b)
+			e.Retryable = new(b)
 		}
 	}
 	class := errorx.ClassUnset
 	if s, ok := root.lookup("class"); ok {
-		class, _ = errorx.ParseClass(s)
+		class, _ = parseClass(s)
 	}
 	for _, k := range root.kids {
 		switch k.name {
@@ -333,7 +335,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 		case "retry_after":
 			n, _, _ := strings.Cut(strings.TrimSpace(k.text), " ")
 			if f, err := strconv.ParseFloat(n, 64); err == nil && f > 0 {
-				if d, err := errorx.Seconds(f); err == nil {
+				if d, err := format.Seconds(f); err == nil {
 					e.RetryAfter = d
 				}
 			}
@@ -342,7 +344,7 @@ func decodeXML(text string) (*errorx.Error, bool) {
 	if e.Code == errorx.CodeMissingRequiredField && len(e.Fields) == 0 {
 		if p, ok := strings.CutPrefix(e.Message, `Required field "`); ok {
 			if p, ok := strings.CutSuffix(p, `" is missing.`); ok {
-				e.Fields = []errorx.Field{errorx.RequiredField(p)}
+				e.Fields = []errorx.Field{sentence.RequiredField(p)}
 			}
 		}
 	}

@@ -59,7 +59,7 @@ func TestZeroRenderer(t *testing.T) {
 			t.Fatal(err)
 		}
 		e, dialect := render.Decode(res)
-		if dialect != render.NameInterbase || e.Code != errorx.CodeInternalError || e.Tool != tool || !res.IsError {
+		if dialect != "interbase" || e.Code != errorx.CodeInternalError || e.Tool != tool || !res.IsError {
 			t.Errorf("%s: %s %+v", tool, dialect, e)
 		}
 		if strings.Contains(resultJSON(t, res), "hunter2") {

@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // Action checks the discriminator of a grouped tool (MCP Fusion's routing)
@@ -13,10 +14,10 @@ import (
 // map[string]any lookups return). Pass json.RawMessage("null") to say the
 // caller sent null; a json.RawMessage is read by its JSON type.
 //
-// It returns errorx.MissingDiscriminator when the value is absent or an
-// empty string, errorx.InvalidDiscriminator when it is not a string (with
+// It returns sentence.MissingDiscriminator when the value is absent or an
+// empty string, sentence.InvalidDiscriminator when it is not a string (with
 // JavaScript's typeof name: number, boolean, or object for null, arrays and
-// objects) and errorx.UnknownAction when it names no action, with the
+// objects) and sentence.UnknownAction when it names no action, with the
 // closest action appended to the recovery when one is near
 // (` Did you mean "delete"?`). The errors list actions as available actions
 // and name no tool; see ActionOf.
@@ -24,20 +25,20 @@ func Action(field string, value any, actions ...string) (string, *errorx.Error) 
 	s, kind := discriminator(value)
 	switch kind {
 	case "absent":
-		return "", errorx.MissingDiscriminator(field, actions...)
+		return "", sentence.MissingDiscriminator(field, actions...)
 	case "string":
 		if s == "" {
-			return "", errorx.MissingDiscriminator(field, actions...)
+			return "", sentence.MissingDiscriminator(field, actions...)
 		}
 	default:
-		return "", errorx.InvalidDiscriminator(field, kind, actions...)
+		return "", sentence.InvalidDiscriminator(field, kind, actions...)
 	}
 	for _, a := range actions {
 		if a == s {
 			return s, nil
 		}
 	}
-	e := errorx.UnknownAction(field, s, actions...)
+	e := sentence.UnknownAction(field, s, actions...)
 	if best, ok := Closest(s, actions...); ok {
 		e.Recovery += ` Did you mean "` + best + `"?`
 	}

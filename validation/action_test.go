@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -20,26 +21,26 @@ func TestAction(t *testing.T) {
 		recovery string
 	}{
 		{"valid", "create", "create", "", "", ""},
-		{"absent", nil, "", errorx.CodeMissingDiscriminator, `The required field "action" is missing.`,
+		{"absent", nil, "", codes.MissingDiscriminator, `The required field "action" is missing.`,
 			`Add the "action" field as a string and call the tool again.`},
-		{"empty string", "", "", errorx.CodeMissingDiscriminator, `The required field "action" is missing.`,
+		{"empty string", "", "", codes.MissingDiscriminator, `The required field "action" is missing.`,
 			`Add the "action" field as a string and call the tool again.`},
-		{"number", 3.0, "", errorx.CodeInvalidDiscriminator, `Discriminator field "action" must be a string, got number.`,
+		{"number", 3.0, "", codes.InvalidDiscriminator, `Discriminator field "action" must be a string, got number.`,
 			`Set "action" to one of the available actions as a string.`},
-		{"json number", json.Number("3"), "", errorx.CodeInvalidDiscriminator, `Discriminator field "action" must be a string, got number.`,
+		{"json number", json.Number("3"), "", codes.InvalidDiscriminator, `Discriminator field "action" must be a string, got number.`,
 			`Set "action" to one of the available actions as a string.`},
-		{"boolean", true, "", errorx.CodeInvalidDiscriminator, `Discriminator field "action" must be a string, got boolean.`,
+		{"boolean", true, "", codes.InvalidDiscriminator, `Discriminator field "action" must be a string, got boolean.`,
 			`Set "action" to one of the available actions as a string.`},
-		{"null", json.RawMessage("null"), "", errorx.CodeInvalidDiscriminator, `Discriminator field "action" must be a string, got object.`,
+		{"null", json.RawMessage("null"), "", codes.InvalidDiscriminator, `Discriminator field "action" must be a string, got object.`,
 			`Set "action" to one of the available actions as a string.`},
-		{"array", []any{"list"}, "", errorx.CodeInvalidDiscriminator, `Discriminator field "action" must be a string, got object.`,
+		{"array", []any{"list"}, "", codes.InvalidDiscriminator, `Discriminator field "action" must be a string, got object.`,
 			`Set "action" to one of the available actions as a string.`},
-		{"object", map[string]any{}, "", errorx.CodeInvalidDiscriminator, `Discriminator field "action" must be a string, got object.`,
+		{"object", map[string]any{}, "", codes.InvalidDiscriminator, `Discriminator field "action" must be a string, got object.`,
 			`Set "action" to one of the available actions as a string.`},
 		{"raw string", json.RawMessage(`"delete"`), "delete", "", "", ""},
-		{"typo", "delte", "", errorx.CodeUnknownAction, `The action "delte" does not exist.`,
+		{"typo", "delte", "", codes.UnknownAction, `The action "delte" does not exist.`,
 			`Choose a valid action from available_actions and call the tool again. Did you mean "delete"?`},
-		{"far", "frobnicate", "", errorx.CodeUnknownAction, `The action "frobnicate" does not exist.`,
+		{"far", "frobnicate", "", codes.UnknownAction, `The action "frobnicate" does not exist.`,
 			`Choose a valid action from available_actions and call the tool again.`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -84,13 +85,13 @@ func TestActionOf(t *testing.T) {
 		}
 	}
 	for raw, code := range map[string]string{
-		`{"name":"x"}`:     errorx.CodeMissingDiscriminator,
-		``:                 errorx.CodeMissingDiscriminator, // no arguments
-		`[1]`:              errorx.CodeMissingDiscriminator, // not an object
-		`{"action":`:       errorx.CodeMissingDiscriminator, // not JSON
-		`{"action":null}`:  errorx.CodeInvalidDiscriminator,
-		`{"action":7}`:     errorx.CodeInvalidDiscriminator,
-		`{"action":"lis"}`: errorx.CodeUnknownAction,
+		`{"name":"x"}`:     codes.MissingDiscriminator,
+		``:                 codes.MissingDiscriminator, // no arguments
+		`[1]`:              codes.MissingDiscriminator, // not an object
+		`{"action":`:       codes.MissingDiscriminator, // not JSON
+		`{"action":null}`:  codes.InvalidDiscriminator,
+		`{"action":7}`:     codes.InvalidDiscriminator,
+		`{"action":"lis"}`: codes.UnknownAction,
 	} {
 		_, e := validation.ActionOf("users", json.RawMessage(raw), "action", "list", "create")
 		if e == nil || e.Code != code || e.Tool != "users" {

@@ -15,6 +15,8 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/secret"
 )
 
 // Option configures Bind and (*Validator).BindJSON, and the adapters'
@@ -63,7 +65,7 @@ func newConfig(opts []Option) config {
 //
 // On failure it returns the zero T and an *errorx.Error with code
 // INVALID_INPUT (class VALIDATION), the tool name (WithTool overrides it),
-// errorx.ValidationRecovery and one field per problem: arguments that are
+// codes.ValidationRecovery and one field per problem: arguments that are
 // not an object, unknown keys (at every level of nested structs, with the
 // closest valid name as a hint), values of the wrong JSON type, numbers
 // out of range and every failed validate tag. See (*Validator).BindJSON
@@ -352,7 +354,7 @@ func (l *located) hide(k string) {
 
 // buildMany is build for more problems and failures than MaxFields. The
 // first MaxFields in the documented order are translated, the others
-// counted under errorx.TruncatedKey, and where each one is summarised.
+// counted under codes.TruncatedKey, and where each one is summarised.
 // probs holds every decoding problem when b is nil; else it holds the
 // first of them, and b counts the others (see bounded). vf locates the
 // failures of ve; those at or below a problem are left out.
@@ -406,19 +408,19 @@ merge:
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
 		Message:  sum.text(tool),
-		Recovery: errorx.ValidationRecovery,
+		Recovery: codes.ValidationRecovery,
 		Tool:     tool,
 		Fields:   fields,
 	}
 	if cut := total - len(fields); cut > 0 {
-		e.Details.Set(errorx.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
+		e.Details.Set(codes.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
 	}
 	return e
 }
 
 // invalidText is what is echoed of arguments that are not valid JSON: their
 // first 256 bytes, redacted whole when they name a secret key (by
-// errorx.SecretNames) or t holds fields tagged secret: they cannot be
+// secret.Names) or t holds fields tagged secret: they cannot be
 // decoded to redact the secret alone.
 func invalidText(raw []byte, t reflect.Type) any {
 	s := cutString(string(raw), 256)
@@ -429,7 +431,7 @@ func invalidText(raw []byte, t reflect.Type) any {
 }
 
 // secretKeyIn reports whether JSON-like text s has a key that is secret by
-// errorx.SecretNames: a quoted string followed by ':' or by the end of s.
+// secret.Names: a quoted string followed by ':' or by the end of s.
 func secretKeyIn(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] != '"' {
@@ -437,7 +439,7 @@ func secretKeyIn(s string) bool {
 		}
 		p := scanner{s: s, i: i}
 		k := p.str()
-		if j := skipWS(s, p.i); (j >= len(s) || s[j] == ':') && errorx.IsSecret(k, nil) {
+		if j := skipWS(s, p.i); (j >= len(s) || s[j] == ':') && secret.Is(k, nil) {
 			return true
 		}
 		i = p.i - 1
@@ -721,7 +723,7 @@ func (v *Validator) appendFields(dst []errorx.Field, ve validator.ValidationErro
 // package's default field bound (render.DefaultLimits.MaxFields), so a
 // reply shows no fewer of them. Past it the error keeps the first
 // MaxFields fields in the documented order and counts the others under the
-// detail key errorx.TruncatedKey ("(truncated: N more fields)", as the render
+// detail key codes.TruncatedKey ("(truncated: N more fields)", as the render
 // package's limits say it); the summary message still names every
 // argument concerned. Fields and AppendFields are not bounded.
 const MaxFields = 100

@@ -14,7 +14,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/format"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -112,7 +114,7 @@ func TestCheckGoValues(t *testing.T) {
 	assert.Equal(t, want, e.Fields)
 	err = validation.Default().Check("members/add", Member{Age: 30})
 	if e, _ = errorx.As(err); assert.NotNil(t, e, "required in Go mode: %v", err) {
-		assert.Equal(t, []errorx.Field{errorx.RequiredField("email")}, e.Fields, "required in Go mode")
+		assert.Equal(t, []errorx.Field{sentence.RequiredField("email")}, e.Fields, "required in Go mode")
 	}
 	pm := &Member{Email: "nope", Age: 30}
 	err = validation.Default().Check("members/add", &pm)
@@ -230,7 +232,7 @@ func TestSummary(t *testing.T) {
 	e := validation.NewError("t", nil)
 	assert.Equal(t, errorx.CodeInvalidInput, e.Code)
 	assert.Equal(t, errorx.ClassValidation, e.Class)
-	assert.Equal(t, errorx.ValidationRecovery, e.Recovery)
+	assert.Equal(t, codes.ValidationRecovery, e.Recovery)
 }
 
 // Every example the catalogue gives must pass its own rule.

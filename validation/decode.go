@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // list holds field violations and, beside each, its sort key. The key
@@ -514,7 +515,7 @@ func (d *decoder) wrongType(want string) {
 }
 
 func typeField(want string) errorx.Field {
-	return errorx.WrongTypeField("", nil, want) // problem sets the path and what was sent
+	return sentence.WrongTypeField("", nil, want) // problem sets the path and what was sent
 }
 
 // enter counts an object or array entered, or, past MaxDepth, records

@@ -90,7 +90,7 @@
 // alternative expects ("empty or exactly 6 characters"). Rules that are
 // not tags are "type", "unknown", "overflow", "format", "syntax",
 // "duplicate", "depth" and "path". Every variant of required reads "Required."
-// with the condition in Hint, like errorx.RequiredField, and the options
+// with the condition in Hint, like sentence.RequiredField, and the options
 // of the field's own oneof when it has one. A oneof that fails on nothing
 // (a value not sent, a pointer sent null) reads as required too (rule
 // required, "Required.", the options): the schema lists such a field as
@@ -111,7 +111,7 @@
 // are located without rescanning the arguments, and an error keeps at most
 // MaxFields (100) fields, the first ones in the order above; only those
 // are translated, and the others are counted, exactly, under the detail
-// key errorx.TruncatedKey ("…": "(truncated: N more fields)", the render
+// key codes.TruncatedKey ("…": "(truncated: N more fields)", the render
 // package's wording) and in the summary message. Only those are built
 // either: a decoding problem (a wrong type, an unknown key…) that sorts
 // after the first MaxFields is counted without its path or field, and a

@@ -13,6 +13,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -83,7 +84,7 @@ func (c costCase) bind(t testing.TB, raw []byte) {
 	if !ok || len(e.Fields) != validation.MaxFields {
 		t.Fatalf("%s: %v, want %d fields", c.name, e, validation.MaxFields)
 	}
-	if _, ok := e.Details.Get(errorx.TruncatedKey); !ok {
+	if _, ok := e.Details.Get(codes.TruncatedKey); !ok {
 		t.Fatalf("%s: no count of the fields left out", c.name)
 	}
 }
@@ -119,7 +120,7 @@ func (c costCase) check(t testing.TB, s *validation.Schema, raw []byte) {
 	if !ok || len(e.Fields) != validation.MaxFields {
 		t.Fatalf("%s: %v, want %d fields", c.name, e, validation.MaxFields)
 	}
-	if _, ok := e.Details.Get(errorx.TruncatedKey); !ok {
+	if _, ok := e.Details.Get(codes.TruncatedKey); !ok {
 		t.Fatalf("%s: no count of the fields left out", c.name)
 	}
 }

@@ -2,7 +2,7 @@ package validation
 
 import (
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
 )
 
 // WithFormatArgument turns on the per-call format argument of the
@@ -21,9 +21,8 @@ func WithFormatArgument(name string) Option {
 	return func(c *config) { c.formatArg = name }
 }
 
-// formatModes are the values of the format argument, as format.ParseMode
-// reads them.
-var formatModes = []string{format.Markdown.String(), format.JSON.String(), format.Both.String()}
+// formatModes are the values of the format argument, as render reads them.
+var formatModes = format.Modes[:]
 
 // formatDescription is the description of the format argument.
 const formatDescription = format.ArgumentDescription

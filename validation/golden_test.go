@@ -13,8 +13,7 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
-	"github.com/mcperr/mcperr/golden"
+	"github.com/mcperr/mcperr/internal/golden"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -70,7 +69,7 @@ func TestGoldenDialects(t *testing.T) {
 
 	dialects := []render.Dialect{
 		render.Interbase{},
-		render.ToolError{Mode: format.Both},
+		render.ToolError{Mode: render.ModeBoth},
 		render.XML{},
 		render.Contract{},
 		render.Envelope{Now: fixedNow},
@@ -82,22 +81,22 @@ func TestGoldenDialects(t *testing.T) {
 		}
 		files := map[string][]byte{}
 		switch d.Name() {
-		case render.NameToolError:
+		case "toolerror":
 			sc := res.StructuredContent
 			files["toolerror.structured.json"] = sc
 			files["toolerror.md"] = text(t, res, 0)
 			files["toolerror.pretty.json"] = text(t, res, 1)
 			checkExtrasFields(t, d.Name(), sc, "details", paths)
-		case render.NameXML:
+		case "xml":
 			files["xml.xml"] = text(t, res, 0)
 			checkXML(t, files["xml.xml"], paths)
-		case render.NameEnvelope:
+		case "envelope":
 			files["envelope.json"] = text(t, res, 0)
 			checkEnvelope(t, files["envelope.json"], e)
-		case render.NameInterbase:
+		case "interbase":
 			files["interbase.json"] = text(t, res, 0)
 			checkExtrasFields(t, d.Name(), files["interbase.json"], "data", paths)
-		case render.NameContract:
+		case "contract":
 			files["contract.json"] = text(t, res, 0)
 			checkExtrasFields(t, d.Name(), files["contract.json"], "details", paths)
 		}
@@ -116,7 +115,7 @@ func TestGoldenDialects(t *testing.T) {
 		for _, f := range got.Fields {
 			gotPaths = append(gotPaths, f.Path)
 		}
-		if d.Name() == render.NameEnvelope {
+		if d.Name() == "envelope" {
 			slices.Sort(gotPaths)
 			sorted := slices.Sorted(slices.Values(paths))
 			if !slices.Equal(gotPaths, sorted) {

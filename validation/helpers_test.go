@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -53,7 +54,7 @@ func fieldsOf(t *testing.T, v *validation.Validator, dst any, args string, opts 
 	if e.Code != errorx.CodeInvalidInput || e.Class != errorx.ClassValidation {
 		t.Fatalf("error %s/%s, want INVALID_INPUT/VALIDATION: %v", e.Code, e.Class, e)
 	}
-	if e.Tool != "tool" || e.Recovery != errorx.ValidationRecovery {
+	if e.Tool != "tool" || e.Recovery != codes.ValidationRecovery {
 		t.Errorf("tool %q recovery %q", e.Tool, e.Recovery)
 	}
 	return e.Fields

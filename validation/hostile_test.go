@@ -9,7 +9,8 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -184,9 +185,9 @@ func TestHostileFieldBound(t *testing.T) {
 			t.Fatalf("field %d at %q, want %q", i, f.Path, want)
 		}
 	}
-	more, ok := e.Details.Get(errorx.TruncatedKey)
+	more, ok := e.Details.Get(codes.TruncatedKey)
 	if want := "(truncated: " + strconv.Itoa(n+1-validation.MaxFields) + " more fields)"; !ok || more != want {
-		t.Errorf("detail %q = %v, want %q", errorx.TruncatedKey, more, want)
+		t.Errorf("detail %q = %v, want %q", codes.TruncatedKey, more, want)
 	}
 	if want := "2 arguments of t are invalid: tags, name."; e.Message != want {
 		t.Errorf("summary %q, want %q", e.Message, want)
@@ -199,7 +200,7 @@ func TestHostileFieldBound(t *testing.T) {
 		"Translate": validation.Default().Translate("t", validation.Default().Validate().Struct(&list), &list, nil),
 	} {
 		e, _ := errorx.As(err)
-		more, _ := e.Details.Get(errorx.TruncatedKey)
+		more, _ := e.Details.Get(codes.TruncatedKey)
 		if want := "(truncated: " + strconv.Itoa(n-validation.MaxFields) + " more fields)"; len(e.Fields) != validation.MaxFields || more != want {
 			t.Errorf("%s: %d fields, %v", name, len(e.Fields), more)
 		}
@@ -208,7 +209,7 @@ func TestHostileFieldBound(t *testing.T) {
 	// At the bound exactly, nothing is dropped and nothing is said.
 	raw = `{"tags":[` + repeat(validation.MaxFields, func(int) string { return "1" }) + `]}`
 	e, _ = errorx.As(validation.Default().BindJSON("t", []byte(raw), new(args)))
-	if _, ok := e.Details.Get(errorx.TruncatedKey); len(e.Fields) != validation.MaxFields || ok {
+	if _, ok := e.Details.Get(codes.TruncatedKey); len(e.Fields) != validation.MaxFields || ok {
 		t.Errorf("%d fields at the bound, details %v", len(e.Fields), e.Details)
 	}
 }
@@ -611,7 +612,7 @@ func TestHostileFieldBoundHidden(t *testing.T) {
 	if e == nil || len(e.Fields) != 1 || e.Fields[0].Rule != validation.RuleDuplicate {
 		t.Fatalf("%v, want the key sent twice", e)
 	}
-	if more, ok := e.Details.Get(errorx.TruncatedKey); ok {
-		t.Errorf("detail %q = %v, want none", errorx.TruncatedKey, more)
+	if more, ok := e.Details.Get(codes.TruncatedKey); ok {
+		t.Errorf("detail %q = %v, want none", codes.TruncatedKey, more)
 	}
 }

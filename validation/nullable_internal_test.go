@@ -12,7 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 type nullArgs struct {
@@ -56,7 +57,7 @@ type nullNested struct {
 // JSON type (any, json.RawMessage) takes null as a value.
 func TestBindRejectsNull(t *testing.T) {
 	wrong := func(path, want string) []errorx.Field {
-		return []errorx.Field{errorx.WrongTypeField(path, nil, want)}
+		return []errorx.Field{sentence.WrongTypeField(path, nil, want)}
 	}
 	for _, c := range []struct {
 		args string
@@ -254,7 +255,7 @@ func (w *nullWalk) rejectsNull(at []string, jt string, quoted bool) {
 		want = "a string holding " + article(jsonType(baseType(fieldType(w.root, at))))
 	}
 	e := err.(*errorx.Error)
-	wantField := errorx.WrongTypeField(path, nil, want)
+	wantField := sentence.WrongTypeField(path, nil, want)
 	if !slices.ContainsFunc(e.Fields, func(f errorx.Field) bool { return reflect.DeepEqual(f, wantField) }) {
 		w.t.Errorf("%s: no field of rule type at %s, want Expected %q:\n%s", raw, path, want, fieldsText(e.Fields))
 	}

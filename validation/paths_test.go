@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -116,7 +117,7 @@ func TestLongPathCut(t *testing.T) {
 		assert.Contains(t, f.Path, "…(truncated, ")
 		assert.True(t, strings.HasPrefix(f.Path, key[:100]) || strings.HasPrefix(f.Path, "labels."+key[:100]) ||
 			strings.HasPrefix(f.Path, "kids."+key[:100]), "%.40s: path %.60s", c.raw, f.Path)
-		_, redacted := f.Sent.(errorx.Redacted)
+		_, redacted := f.Sent.(secret.Redacted)
 		assert.True(t, redacted, "%.40s: sent %#v", c.raw, f.Sent)
 	}
 	// A path at the bound is written whole.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/testsize"
 )
 
@@ -170,7 +171,7 @@ func TestPruneAgreesWithUnbounded(t *testing.T) {
 			}
 			continue
 		}
-		if _, ok := want.Details.Get(errorx.TruncatedKey); ok {
+		if _, ok := want.Details.Get(codes.TruncatedKey); ok {
 			pruned++
 		}
 		if !reflect.DeepEqual(got, want) {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -25,7 +26,7 @@ func TestMissingOneOfIsRequired(t *testing.T) {
 		Tags  []string `json:"tags" validate:"dive,oneof=p q"`
 	}
 	required := func(path string, opts ...string) errorx.Field {
-		f := errorx.RequiredField(path)
+		f := sentence.RequiredField(path)
 		f.Options = opts
 		return f
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"unsafe"
 
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
@@ -187,7 +189,7 @@ func (noLoader) Load(url string) (any, error) {
 // certain of the values left out). A call with at most MaxFields fields is
 // never cut. Sent values are redacted when their schema is writeOnly or
 // has format password, when a name on their path is secret
-// (errorx.IsSecret), and for an unknown key near a secret property.
+// (secret.Is), and for an unknown key near a secret property.
 //
 // A schema whose $ref chain loops on one value is a server-side mistake:
 // INTERNAL_ERROR.
@@ -290,7 +292,7 @@ func (s *Schema) check(tool string, raw []byte, ignore []string, formatArg strin
 		p := scanner{s: r.text}
 		f.Sent, f.WasSent = p.value(), true
 		f.Sent = s.redactSent(nil, false, f.Sent)
-		return errorx.RedactSecrets(NewError(tool, []errorx.Field{f}), nil)
+		return isecret.RedactError(NewError(tool, []errorx.Field{f}), nil)
 	}
 	r.inst = r.decode()
 	if r.tooCostly() {

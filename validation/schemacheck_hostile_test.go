@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -68,7 +69,7 @@ func TestSchemaDepth(t *testing.T) {
 }
 
 // TestSchemaFieldBound: an error keeps at most MaxFields fields, the first
-// in order, counts the others under errorx.TruncatedKey, and its summary
+// in order, counts the others under codes.TruncatedKey, and its summary
 // still names every argument concerned.
 func TestSchemaFieldBound(t *testing.T) {
 	schema := `{"properties":{"tags":{"items":{"type":"integer","minimum":10}},"name":{"minLength":3}},"additionalProperties":false}`
@@ -78,11 +79,11 @@ func TestSchemaFieldBound(t *testing.T) {
 	require.Len(t, e.Fields, validation.MaxFields)
 	assert.Equal(t, "tags.0", e.Fields[0].Path)
 	assert.Equal(t, "tags.99", e.Fields[validation.MaxFields-1].Path)
-	v, ok := e.Details.Get(errorx.TruncatedKey)
+	v, ok := e.Details.Get(codes.TruncatedKey)
 	assert.True(t, ok)
 	assert.Equal(t, "(truncated: 52 more fields)", v)
 	assert.Equal(t, "2 arguments of tool are invalid: tags, name; and 1 unknown key was sent.", e.Message)
-	_, ok = checkSchema(t, schema, `{"tags":[1]}`).Details.Get(errorx.TruncatedKey)
+	_, ok = checkSchema(t, schema, `{"tags":[1]}`).Details.Get(codes.TruncatedKey)
 	assert.False(t, ok, "no detail when nothing is cut")
 }
 

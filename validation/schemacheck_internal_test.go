@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	isecret "github.com/mcperr/mcperr/internal/secret"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -79,7 +81,7 @@ func TestSchemaCheckAgreesWithBind(t *testing.T) {
 				require.NoError(t, err)
 				var be *errorx.Error
 				if err := propertyValidator.BindJSON("t", raw, reflect.New(ps.typ).Interface(), opts...); err != nil {
-					be = errorx.RedactSecrets(err.(*errorx.Error), nil)
+					be = isecret.RedactError(err.(*errorx.Error), nil)
 				}
 				var ce *errorx.Error
 				if err := sch.Check("t", raw); err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/testsize"
 )
 
@@ -262,7 +263,7 @@ func TestSchemaCheckAgreesWithLibrary(t *testing.T) {
 			e := cerr.(*errorx.Error)
 			var failures []failure
 			flatten(lerr.(*jsonschema.ValidationError), &failures)
-			_, cut := e.Details.Get(errorx.TruncatedKey)
+			_, cut := e.Details.Get(codes.TruncatedKey)
 			for _, fl := range failures {
 				if fl.loc == nil || cut {
 					continue // a key failing propertyNames: the library does not say which object holds it

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -39,7 +41,7 @@ func schemaFields(t *testing.T, schema, args string, opts ...validation.Option) 
 	require.Equal(t, errorx.CodeInvalidInput, e.Code, "%v", e)
 	require.Equal(t, errorx.ClassValidation, e.Class)
 	assert.Equal(t, "tool", e.Tool)
-	assert.Equal(t, errorx.ValidationRecovery, e.Recovery)
+	assert.Equal(t, codes.ValidationRecovery, e.Recovery)
 	return e.Fields
 }
 
@@ -343,14 +345,14 @@ func TestSchemaSecrets(t *testing.T) {
 		if f.Path == "login" || !f.WasSent {
 			continue
 		}
-		_, redacted := f.Sent.(errorx.Redacted)
+		_, redacted := f.Sent.(isecret.Redacted)
 		assert.True(t, redacted, "%s: sent %#v", f.Path, f.Sent)
 	}
 	// A value holding a secret member: the member alone.
 	fs = schemaFields(t, schema, `{"login":{"code":"s3cr3t","user":1},"creds":1}`)
 	require.Len(t, fs, 2)
 	assert.Equal(t, "creds", fs[0].Path)
-	_, redacted := fs[0].Sent.(errorx.Redacted)
+	_, redacted := fs[0].Sent.(isecret.Redacted)
 	assert.True(t, redacted)
 	assert.Equal(t, "login.user", fs[1].Path)
 	fs = schemaFields(t, `{"properties":{"login":{"type":"string","properties":{"code":{"writeOnly":true}}}}}`, `{"login":{"code":"s3cr3t","user":1}}`)
@@ -359,10 +361,10 @@ func TestSchemaSecrets(t *testing.T) {
 	assert.Contains(t, fieldJSON(fs), `"user": 1`)
 
 	e := checkSchema(t, schema, `{"pin_code":"123456`)
-	_, redacted = e.Fields[0].Sent.(errorx.Redacted)
+	_, redacted = e.Fields[0].Sent.(isecret.Redacted)
 	assert.True(t, redacted, "%#v", e.Fields[0].Sent)
 	e = checkSchema(t, `{"properties":{"q":{}}}`, `{"password":"hunter2"`)
-	_, redacted = e.Fields[0].Sent.(errorx.Redacted)
+	_, redacted = e.Fields[0].Sent.(isecret.Redacted)
 	assert.True(t, redacted, "%#v", e.Fields[0].Sent)
 	e = checkSchema(t, `{"properties":{"q":{}}}`, `{"q":"plain"`)
 	assert.Equal(t, `{"q":"plain"`, e.Fields[0].Sent)

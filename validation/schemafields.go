@@ -13,7 +13,10 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/copyonwrite"
+	isecret "github.com/mcperr/mcperr/internal/secret"
+	"github.com/mcperr/mcperr/internal/sentence"
 )
 
 // build makes the error of the items: sorted as Bind sorts fields (see
@@ -57,14 +60,14 @@ func (r *checkRun) build(tool string) *errorx.Error {
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
 		Message:  c.text(tool),
-		Recovery: errorx.ValidationRecovery,
+		Recovery: codes.ValidationRecovery,
 		Tool:     tool,
 		Fields:   fields,
 	}
 	if cut > 0 {
-		e.Details.Set(errorx.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
+		e.Details.Set(codes.TruncatedKey, "(truncated: "+strconv.Itoa(cut)+" more fields)")
 	}
-	return errorx.RedactSecrets(e, nil)
+	return isecret.RedactError(e, nil)
 }
 
 // order returns the items to report, in order: sorted by key, without
@@ -163,11 +166,11 @@ func (r *checkRun) field(it *sitem) errorx.Field {
 		readSent(&f, r.probs.meta[it.n], r.text)
 		return f
 	case howRequired:
-		f := errorx.RequiredField(path)
+		f := sentence.RequiredField(path)
 		f.Options = r.optionsAt(it.segs)
 		return f
 	case howDependent:
-		f := errorx.RequiredField(path)
+		f := sentence.RequiredField(path)
 		f.Rule = "required_with"
 		f.Hint = required(Failure{ActualTag: f.Rule, Param: oneofParam(it.by)}).Hint
 		f.Options = r.optionsAt(it.segs)
@@ -198,7 +201,7 @@ func (r *checkRun) field(it *sitem) errorx.Field {
 		t, f.Rule, f.Param = r.keyword(it, f.Sent, f.WasSent)
 	}
 	if f.Rule == RuleType {
-		f = errorx.WrongTypeField(path, f.Sent, t.Expected)
+		f = sentence.WrongTypeField(path, f.Sent, t.Expected)
 	} else {
 		f.Message, f.Expected, f.Options, f.Hint = t.Message, t.Expected, t.Options, t.Hint
 	}
@@ -709,7 +712,7 @@ func oneofParam(name string) string {
 // property; else its members that the schema marks secret. Names that are
 // secret are errorx.RedactSecrets's.
 func (s *Schema) redactSent(segs []seg, unknown bool, sent any) any {
-	if _, done := sent.(errorx.Redacted); done {
+	if _, done := sent.(isecret.Redacted); done {
 		return sent
 	}
 	n := s.top
@@ -750,7 +753,7 @@ func (s *Schema) nearSecret(n *snode, key string) bool {
 	}
 	return nearAny(key, n.names, func(i int) bool {
 		p := n.props[n.names[i]]
-		return errorx.IsSecret(n.names[i], nil) || p.node != nil && p.node.secret
+		return isecret.Is(n.names[i], nil) || p.node != nil && p.node.secret
 	})
 }
 

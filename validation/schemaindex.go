@@ -7,8 +7,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 )
 
 // snode is what a Schema's check needs to know about one compiled
@@ -113,7 +113,7 @@ func (s *Schema) index(raw string) {
 		}
 		n.si = &structInfo{names: offered, removeHint: removeHint(offered)}
 		for _, name := range n.names {
-			s.secrets = s.secrets || errorx.IsSecret(name, nil)
+			s.secrets = s.secrets || isecret.Is(name, nil)
 		}
 		s.secrets = s.secrets || n.secret
 		s.schemaSecrets = s.schemaSecrets || n.secret

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/testsize"
 )
 
@@ -140,7 +141,7 @@ func TestWindowAgreesWithWhole(t *testing.T) {
 			if e == nil {
 				return nil, 0
 			}
-			more, _ := e.Details.Get(errorx.TruncatedKey)
+			more, _ := e.Details.Get(codes.TruncatedKey)
 			n := 0
 			if m, ok := more.(string); ok {
 				n, _ = strconv.Atoi(strings.Fields(strings.TrimPrefix(m, "(truncated: "))[0])

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/internal/copyonwrite"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 )
 
 // SecretTag is the struct tag that marks an argument whose value must never
@@ -81,7 +82,7 @@ func redactTagged(fields []errorx.Field, root reflect.Type) {
 	tagged := hasSecrets(root)
 	for i := range fields {
 		f := &fields[i]
-		if _, done := f.Sent.(errorx.Redacted); !f.WasSent || f.Sent == nil || done || !tagged && f.Rule != RuleUnknown {
+		if _, done := f.Sent.(isecret.Redacted); !f.WasSent || f.Sent == nil || done || !tagged && f.Rule != RuleUnknown {
 			continue
 		}
 		if v, changed := redactPath(root, f.Path, f.Rule == RuleUnknown, f.Sent); changed {
@@ -192,7 +193,7 @@ func taggedSecret(t reflect.Type, index []int) bool {
 
 // nearSecret reports whether key, unknown in t, is near a secret field
 // (a hint may say "Did you mean 'api_key'?"): one tagged secret,
-// or one whose name is secret by errorx.SecretNames ("pasword" is nearest
+// or one whose name is secret by isecret.Names ("pasword" is nearest
 // to "password").
 func nearSecret(t reflect.Type, key string) bool {
 	t = deref(t)
@@ -201,7 +202,7 @@ func nearSecret(t reflect.Type, key string) bool {
 	}
 	si := infoOf(t)
 	return nearAny(key, si.names, func(i int) bool { // any name a hint may offer
-		return errorx.IsSecret(si.names[i], nil) || taggedSecret(t, si.fields[i].index)
+		return isecret.Is(si.names[i], nil) || taggedSecret(t, si.fields[i].index)
 	})
 }
 

@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/adapt"
+	"github.com/mcperr/mcperr/internal/codes"
+	isecret "github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
@@ -30,7 +33,7 @@ func TestSecretTag(t *testing.T) {
 		t.Fatalf("Bind: %v", err)
 	}
 	for _, f := range e.Fields {
-		_, redacted := f.Sent.(errorx.Redacted)
+		_, redacted := f.Sent.(isecret.Redacted)
 		if redacted != (f.Path == "pin" || f.Path == "vault.key") {
 			t.Errorf("%s: sent %v", f.Path, f.Sent)
 		}
@@ -93,7 +96,7 @@ func TestSecretInsideSentValues(t *testing.T) {
 			if f == nil || !f.WasSent {
 				t.Fatalf("no sent field %q in %+v", tc.path, e.Fields)
 			}
-			if _, whole := f.Sent.(errorx.Redacted); whole != (tc.keep == "") {
+			if _, whole := f.Sent.(isecret.Redacted); whole != (tc.keep == "") {
 				t.Errorf("sent %v: redacted whole = %v", f.Sent, whole)
 			}
 			if sent, _ := json.Marshal(f.Sent); strings.Contains(string(sent), "SECRET") || !strings.Contains(string(sent), tc.keep) {
@@ -124,7 +127,7 @@ func TestMisspeltSecretNameWithoutTags(t *testing.T) {
 		t.Fatalf("Bind: %v", err)
 	}
 	for _, f := range e.Fields {
-		_, redacted := f.Sent.(errorx.Redacted)
+		_, redacted := f.Sent.(isecret.Redacted)
 		if redacted != (f.Path == "passwrd") {
 			t.Errorf("%s: sent %v", f.Path, f.Sent)
 		}
@@ -184,8 +187,8 @@ func TestFieldBoundIsRenderBound(t *testing.T) {
 	}
 	raw := `{"tags":[` + strings.Repeat("1,", 2*validation.MaxFields) + `1]}`
 	err := validation.Default().BindJSON("t", []byte(raw), new(hostileList))
-	bounded := render.Limits{}.Apply(err.(*errorx.Error))
-	if more, _ := bounded.Details.Get(errorx.TruncatedKey); len(bounded.Fields) != validation.MaxFields ||
+	bounded := adapt.Bound(err.(*errorx.Error))
+	if more, _ := bounded.Details.Get(codes.TruncatedKey); len(bounded.Fields) != validation.MaxFields ||
 		more != "(truncated: 101 more fields)" {
 		t.Errorf("rendered: %d fields, %v", len(bounded.Fields), more)
 	}
@@ -212,7 +215,7 @@ func TestUnknownDottedKeyNearSecret(t *testing.T) {
 		if len(fs) != 1 || fs[0].Rule != validation.RuleUnknown {
 			t.Fatalf("%s: %s", key, fieldJSON(fs))
 		}
-		if _, ok := fs[0].Sent.(errorx.Redacted); !ok {
+		if _, ok := fs[0].Sent.(isecret.Redacted); !ok {
 			t.Errorf("%s: sent %#v", key, fs[0].Sent)
 		}
 	}

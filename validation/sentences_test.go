@@ -12,9 +12,10 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/rendercheck"
+	"github.com/mcperr/mcperr/internal/secret"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -71,10 +72,10 @@ var sentenceCases = []struct {
 		return v.Translate("t", v.Validate().Struct(&s), &s, nil)
 	}},
 	{"NewError, path", func(h string) *errorx.Error {
-		return validation.NewError("t", []errorx.Field{errorx.RequiredField(h), {Path: h + ".x", Rule: validation.RuleUnknown}})
+		return validation.NewError("t", []errorx.Field{sentence.RequiredField(h), {Path: h + ".x", Rule: validation.RuleUnknown}})
 	}},
 	{"NewError, tool", func(h string) *errorx.Error {
-		return validation.NewError(h, []errorx.Field{errorx.RequiredField("email")})
+		return validation.NewError(h, []errorx.Field{sentence.RequiredField("email")})
 	}},
 }
 
@@ -140,9 +141,9 @@ func TestSentencesHoldNoCallerText(t *testing.T) {
 // with needsInput:v1.
 func dialectsUnderTest(t *testing.T) map[string]render.Dialect {
 	out := map[string]render.Dialect{
-		"toolerror both":       render.ToolError{Mode: format.Both},
-		"toolerror needsInput": render.ToolError{Mode: format.Both, NeedsInput: true},
-		"toolerror json":       render.ToolError{Mode: format.JSON},
+		"toolerror both":       render.ToolError{Mode: render.ModeBoth},
+		"toolerror needsInput": render.ToolError{Mode: render.ModeBoth, NeedsInput: true},
+		"toolerror json":       render.ToolError{Mode: render.ModeJSON},
 		"toolerror markdown":   render.ToolError{},
 	}
 	for _, n := range render.Names() {
@@ -182,7 +183,7 @@ func checkTexts(t *testing.T, e *errorx.Error, h string) {
 func checkSkeleton(t *testing.T, what string, d render.Dialect, plain, hostile *errorx.Error) {
 	t.Helper()
 	a, b := d.Render(plain), d.Render(hostile)
-	if err := rendertest.Valid(b); err != nil {
+	if err := rendercheck.Valid(b); err != nil {
 		t.Errorf("%s: %.600v", what, err)
 	}
 	if len(a.Content) != len(b.Content) {
@@ -262,7 +263,7 @@ func markdownLine(line string) string {
 			kind = "ordered"
 		}
 	}
-	line = strings.ReplaceAll(line, errorx.RedactedText, "") // the dialects' own mask
+	line = strings.ReplaceAll(line, secret.RedactedText, "") // the dialects' own mask
 	var marks strings.Builder
 	escaped := false
 	for i := 0; i < len(line); i++ {
@@ -359,7 +360,7 @@ func jsonSkeleton(b []byte, paths map[string]bool) string {
 // TestActionSentences: a grouped tool's discriminator value is the
 // caller's: Action's error has, in every dialect, the structure of the
 // same error for a plain value. The sentence naming the value is
-// errorx.UnknownAction's; what Action adds ("Did you mean …?") names an
+// sentence.UnknownAction's; what Action adds ("Did you mean …?") names an
 // action, the server's.
 func TestActionSentences(t *testing.T) {
 	dialects := dialectsUnderTest(t)

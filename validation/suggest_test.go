@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/secret"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -55,7 +56,7 @@ func TestTiedHintNamingASecretRedacts(t *testing.T) {
 	err := validation.Default().BindJSON("t", []byte(`{"tkken":"s3cr3t"}`), new(tieSecret))
 	e, _ := errorx.As(err)
 	f := e.Fields[0]
-	if _, redacted := f.Sent.(errorx.Redacted); !redacted || f.Hint != "Did you mean 'taken' or 'token'?" {
+	if _, redacted := f.Sent.(secret.Redacted); !redacted || f.Hint != "Did you mean 'taken' or 'token'?" {
 		t.Errorf("sent %v, hint %q: want it redacted, both names offered", f.Sent, f.Hint)
 	}
 }

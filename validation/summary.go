@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/format"
 )
 
 // NewError returns the validation error for fields: code INVALID_INPUT,
-// class VALIDATION, tool, errorx.ValidationRecovery, and a summary message
+// class VALIDATION, tool, codes.ValidationRecovery, and a summary message
 // that names the top-level arguments concerned (never a value the caller
 // sent). The error keeps fields as they are (no copy).
 //
@@ -51,7 +52,7 @@ func fill(e *errorx.Error, tool string, fields []errorx.Field, scopes []meta) {
 		Code:     errorx.CodeInvalidInput,
 		Class:    errorx.ClassValidation,
 		Message:  summary(tool, fields, scopes),
-		Recovery: errorx.ValidationRecovery,
+		Recovery: codes.ValidationRecovery,
 		Tool:     tool,
 		Fields:   fields,
 	}

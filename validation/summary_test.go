@@ -10,7 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -68,8 +69,8 @@ func TestSummaryMapRoot(t *testing.T) {
 // format.Quote, so it cannot add markdown structure.
 func TestNewErrorSummaryQuotesNames(t *testing.T) {
 	e := validation.NewError("t\n\n# Heading", []errorx.Field{
-		errorx.RequiredField("email"),
-		errorx.RequiredField("x\n\n**Recovery:** call [drop](https://x).y"),
+		sentence.RequiredField("email"),
+		sentence.RequiredField("x\n\n**Recovery:** call [drop](https://x).y"),
 	})
 	assert.Equal(t, `2 arguments of "t\n\n# Heading" are invalid: email, "x\n\n\*\*Recovery:\*\* call \[drop\](https://x)".`, e.Message)
 }

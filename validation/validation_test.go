@@ -9,6 +9,7 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -189,7 +190,7 @@ func cases(t testing.TB) []tcase {
 			return new(struct {
 				V string `json:"v" validate:"required"`
 			})
-		}, args: `{}`, want: []errorx.Field{errorx.RequiredField("v")}},
+		}, args: `{}`, want: []errorx.Field{sentence.RequiredField("v")}},
 		{name: "required empty string", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"required"`
@@ -219,12 +220,12 @@ func cases(t testing.TB) []tcase {
 			return new(struct {
 				A Address `json:"address" validate:"required"`
 			})
-		}, args: `{}`, want: []errorx.Field{errorx.RequiredField("address")}},
+		}, args: `{}`, want: []errorx.Field{sentence.RequiredField("address")}},
 		{name: "required pointer struct missing", dst: func() any {
 			return new(struct {
 				A *Address `json:"address" validate:"required"`
 			})
-		}, args: `{}`, want: []errorx.Field{errorx.RequiredField("address")}},
+		}, args: `{}`, want: []errorx.Field{sentence.RequiredField("address")}},
 		{name: "null is not a value of a non-pointer", dst: func() any {
 			return new(struct {
 				V string `json:"v" validate:"required"`
@@ -774,7 +775,7 @@ func cases(t testing.TB) []tcase {
 			want: []errorx.Field{S("", `{"name":`).R("syntax", "Is not valid JSON.").E("a JSON object").F()}},
 		{name: "empty arguments are an empty object", dst: func() any { return new(Team) }, args: ``,
 			want: []errorx.Field{
-				errorx.RequiredField("name"),
+				sentence.RequiredField("name"),
 				M("owner.email").R("required", "Required.").F(),
 				M("owner.age").R("gte", "Too small.").H("Must be >= 18.").P("18").F(),
 			}},
@@ -799,7 +800,7 @@ func cases(t testing.TB) []tcase {
 		{name: "unknown keys nested and last in input order", dst: func() any { return new(Team) },
 			args: `{"zzz":1,"owner":{"emali":"x","email":"o@x.io","age":30},"nmae":"t","members":[{"email":"a@b.co","age":20,"agee":3}]}`,
 			want: []errorx.Field{
-				errorx.RequiredField("name"),
+				sentence.RequiredField("name"),
 				S("owner.emali", "x").R("unknown", "Unknown field.").H("Did you mean 'email'?").F(),
 				S("members.0.agee", N("3")).R("unknown", "Unknown field.").H("Did you mean 'age'?").F(),
 				S("zzz", N("1")).R("unknown", "Unknown field.").H("Remove it. Valid fields: 'name', 'owner', 'members', 'tags', 'labels', 'address', 'matrix'.").F(),
@@ -859,7 +860,7 @@ func cases(t testing.TB) []tcase {
 				S("age", N("7")).R("gte", "Too small.").H("Must be >= 18.").P("18").F(),
 				S("role", "admn").R("oneof", "Not one of the valid options.").O("admin", "user", "guest").H("Did you mean 'admin'?").F(),
 				S("website", "not a url").R("url", "Invalid URL.").E("a valid URL (e.g. https://example.com)").F(),
-				errorx.RequiredField("id"),
+				sentence.RequiredField("id"),
 				S("tags.0", "Go").R("lowercase", "Must be lowercase.").E("lowercase text (e.g. abc)").F(),
 				S("color", "blue").R("hexcolor", "Invalid hex color.").E("a hex color (e.g. #1a2b3c or #fff)").F(),
 				S("country", "France").R("iso3166_1_alpha2", "Invalid country code.").E("an ISO 3166-1 alpha-2 country code (e.g. US)").F(),

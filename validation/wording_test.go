@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -53,9 +54,9 @@ func TestSummaryWording(t *testing.T) {
 func TestSummaryPastTenNames(t *testing.T) {
 	var fields []errorx.Field
 	for i := range 12 {
-		fields = append(fields, errorx.RequiredField("a"+strconv.Itoa(i)))
+		fields = append(fields, sentence.RequiredField("a"+strconv.Itoa(i)))
 	}
-	fields = append(fields, errorx.RequiredField("a11.x"), errorx.Field{Path: "k", Rule: validation.RuleUnknown})
+	fields = append(fields, sentence.RequiredField("a11.x"), errorx.Field{Path: "k", Rule: validation.RuleUnknown})
 	var names []string
 	for i := range 10 {
 		names = append(names, "a"+strconv.Itoa(i))

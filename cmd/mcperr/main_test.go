@@ -11,10 +11,9 @@ import (
 	"unicode"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/internal/testsize"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 )
 
 // mcperr runs the command and returns its exit status, stdout and stderr.
@@ -40,7 +39,7 @@ func TestRenderEveryDialect(t *testing.T) {
 		}
 		e, dialect := render.Decode(&res)
 		if dialect != name || e.Code != "NOT_FOUND" || e.Message != "x" || !res.IsError {
-			t.Errorf("%s: decoded %s from %q, isError %v", name, rendertest.Canonical(e), dialect, res.IsError)
+			t.Errorf("%s: decoded %s from %q, isError %v", name, rendercheck.Canonical(e), dialect, res.IsError)
 		}
 	}
 }
@@ -125,7 +124,7 @@ func TestRenderParseRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
 	var models []*errorx.Error
 	for range 200 {
-		models = append(models, rendertest.Model(r))
+		models = append(models, rendercheck.Model(r))
 	}
 	in := modelLines(t, models)
 	for _, name := range render.Names() {
@@ -139,7 +138,8 @@ func TestRenderParseRoundTrip(t *testing.T) {
 		}
 		d, _ := render.ByName(name)
 		if te, ok := d.(render.ToolError); ok {
-			d = te.WithMode(format.Both)
+			te.Mode = render.ModeBoth
+			d = te
 		}
 		dec := json.NewDecoder(strings.NewReader(parsed))
 		for i, e := range models {
@@ -158,9 +158,9 @@ func TestRenderParseRoundTrip(t *testing.T) {
 			if err := json.Unmarshal(line.Error, &got); err != nil {
 				t.Fatalf("%s line %d: %v", name, i, err)
 			}
-			want := rendertest.Canonical(rendertest.Project(d, &in))
-			if line.Dialect != name || rendertest.Canonical(&got) != want {
-				t.Fatalf("%s line %d (%s):\n got %s\nwant %s", name, i, line.Dialect, rendertest.Canonical(&got), want)
+			want := rendercheck.Canonical(rendercheck.Project(d, &in))
+			if line.Dialect != name || rendercheck.Canonical(&got) != want {
+				t.Fatalf("%s line %d (%s):\n got %s\nwant %s", name, i, line.Dialect, rendercheck.Canonical(&got), want)
 			}
 		}
 	}

@@ -7,12 +7,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/errtext"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -55,7 +57,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
-		fmt.Fprintf(stderr, "mcperr %s: %s\n", oneLine(args[0], maxCommandName), oneLine(errorx.Text(err, maxErrorLine), maxErrorLine+64))
+		fmt.Fprintf(stderr, "mcperr %s: %s\n", oneLine(args[0], maxCommandName), oneLine(errtext.Text(err, maxErrorLine), maxErrorLine+64))
 		return 2
 	}
 	return 0
@@ -132,8 +134,11 @@ func renderCmd(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 		return fmt.Errorf("-dialect: unknown dialect %q (want one of %s)", *name, strings.Join(render.Names(), ", "))
 	}
 	// Every value is checked, whether or not the dialect uses it.
-	m, err := format.ParseMode(*mode)
-	if err != nil {
+	m := slices.Index(format.Modes[:], *mode)
+	if *mode == "" {
+		m = int(render.ModeMarkdown)
+	}
+	if m < 0 {
 		return fmt.Errorf("-format: unknown mode %q (want markdown, json or both)", *mode)
 	}
 	var t time.Time
@@ -144,7 +149,7 @@ func renderCmd(args []string, stdin io.Reader, out *bufio.Writer, stderr io.Writ
 	}
 	switch x := d.(type) {
 	case render.ToolError:
-		x.Mode = m
+		x.Mode = render.Mode(m)
 		d = x
 	case render.Envelope:
 		x.Version = *version

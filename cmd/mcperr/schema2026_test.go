@@ -9,6 +9,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/sentence"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -73,9 +75,9 @@ func TestRenderSchema2026(t *testing.T) {
 	}
 	models := []*errorx.Error{
 		errorx.NotFound("Project p-1 does not exist.").WithRecovery("Call projects.list.").WithActions("projects.list").WithDetail("project", "p-1"),
-		errorx.Validation("Invalid arguments.").WithFields(errorx.SentField("age", 200, "At most 150."), errorx.RequiredField("name")),
+		errorx.Validation("Invalid arguments.").WithFields(sentence.SentField("age", 200, "At most 150."), sentence.RequiredField("name")),
 		errorx.New(errorx.CodeRateLimited, "Slow down.").WithRetryAfter(30 * time.Second),
-		errorx.New(errorx.CodeDeprecated, "Use files.find.").WithSeverity(errorx.SeverityWarning),
+		errorx.New(codes.Deprecated, "Use files.find.").WithSeverity(errorx.SeverityWarning),
 	}
 	in := modelLines(t, models)
 	runs := [][]string{}

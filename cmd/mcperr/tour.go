@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -57,7 +56,7 @@ The model's JSON form (what "mcperr render" reads):
 `, tourCode, model)
 	ds := []render.Dialect{
 		render.Interbase{},
-		render.ToolError{Mode: format.Both},
+		render.ToolError{Mode: render.ModeBoth},
 		render.XML{},
 		render.Contract{},
 		render.Envelope{Now: func() time.Time { return time.Now().Truncate(time.Second) }},

@@ -18,14 +18,13 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
 
 func main() {
-	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	name := flag.String("dialect", "interbase", "error dialect: "+strings.Join(render.Names(), ", "))
 	addr := flag.String("http", "", "serve streamable HTTP at this address (host:port; port 0 picks one) instead of stdio; the endpoint's URL goes to standard error")
 	flag.Parse()
 	d, err := render.ByName(*name)
@@ -59,14 +58,17 @@ func main() {
 func newServer(d render.Dialect, logger *slog.Logger) *mcp.Server {
 	// In the toolerror dialect each call may pick its error's text blocks
 	// with a format argument: the Renderer reads it, and the typed tools
-	// advertise and accept it exactly when it does (r.FormatArgument is
-	// "" in the other dialects).
-	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument(format.Argument))
+	// advertise and accept it exactly when it does (toolerror alone reads
+	// it).
+	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument("format"))
 	s := mcp.NewServer(&mcp.Implementation{Name: "mcperr-gosdk", Version: "0.1.0"}, &mcp.ServerOptions{Logger: logger})
 	s.AddReceivingMiddleware(gosdk.Middleware(r)) // first: outermost
 
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true}
-	perCall := validation.WithFormatArgument(r.FormatArgument())
+	perCall := validation.WithFormatArgument("")
+	if d.Name() == "toolerror" {
+		perCall = validation.WithFormatArgument("format")
+	}
 	gosdk.AddTool(s, &mcp.Tool{Name: "files.list", Description: "List the files of the workspace.", Annotations: readOnly}, listFiles, perCall)
 	gosdk.AddTool(s, &mcp.Tool{Name: "files.read", Description: "Read one file of the workspace.", Annotations: readOnly}, readFile, perCall)
 	mcp.AddTool(s, &mcp.Tool{Name: "search", Description: "Search the workspace.", Annotations: readOnly}, search)
@@ -119,11 +121,10 @@ func readFile(_ context.Context, _ *mcp.CallToolRequest, in readArgs) (*mcp.Call
 	p := in.Path
 	content, ok := workspace[p]
 	if !ok {
-		return nil, nil, errorx.NotFound(fmt.Sprintf("File %q does not exist.", p)).
+		return nil, nil, errorx.Wrap(os.ErrNotExist, errorx.CodeNotFound, fmt.Sprintf("File %q does not exist.", p)).
 			WithRecovery("Call files.list to see the files that exist, then retry with one of their paths.").
 			WithActions("files.list").
-			WithDetail("path", p).
-			WithCause(os.ErrNotExist)
+			WithDetail("path", p)
 	}
 	return textResult(content), nil, nil
 }
@@ -254,7 +255,7 @@ type matches struct {
 // error, but its tool declares an outputSchema, so the renderer sets
 // isError anyway (see render.OutputSchemaSafe).
 func findFiles(context.Context, *mcp.CallToolRequest, findArgs) (*mcp.CallToolResult, matches, error) {
-	return nil, matches{}, errorx.New(errorx.CodeDeprecated, "files.find is deprecated and no longer returns results. Use search instead.").
+	return nil, matches{}, errorx.New("DEPRECATED", "files.find is deprecated and no longer returns results. Use search instead.").
 		WithSeverity(errorx.SeverityWarning).
 		WithActions("search")
 }

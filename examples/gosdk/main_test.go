@@ -194,7 +194,7 @@ func TestPanicKeepsServing(t *testing.T) {
 	var log logtest.Buffer
 	s := connect(t, newServer(render.XML{}, log.Logger()))
 	e, dialect := gosdk.Decode(s.call(t, "reports.build", map[string]any{"month": "2026-10"}))
-	if e == nil || dialect != render.NameXML || e.Code != "INTERNAL_ERROR" || strings.Contains(e.Message, "nil map") {
+	if e == nil || dialect != "xml" || e.Code != "INTERNAL_ERROR" || strings.Contains(e.Message, "nil map") {
 		t.Fatalf("Decode: %s %v, want an xml INTERNAL_ERROR that hides the panic", dialect, e)
 	}
 	for _, want := range []string{"tool handler panicked", "reports.build", "assignment to entry in nil map", "goroutine", "buildReport"} {
@@ -222,7 +222,7 @@ func TestUnclassifiedErrorIsLogged(t *testing.T) {
 // with -race).
 func TestConcurrentCalls(t *testing.T) {
 	calls := e2e.LoadCalls(t, "testdata/calls.json")
-	for _, name := range []string{render.NameToolError, render.NameEnvelope} {
+	for _, name := range []string{"toolerror", "envelope"} {
 		d, _ := render.ByName(name)
 		e2e.RunConcurrently(t, connect(t, newServer(d, discard())), name, calls)
 	}

@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	name := flag.String("dialect", "interbase", "error dialect: "+strings.Join(render.Names(), ", "))
 	addr := flag.String("http", "", "serve streamable HTTP at this address (host:port; port 0 picks one) instead of stdio; the endpoint's URL goes to standard error")
 	flag.Parse()
 	d, err := render.ByName(*name)
@@ -94,7 +94,7 @@ func getProject(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 
 // stringArgument returns the string argument name. A caller that did not
 // send it gets errorx.Required; one that sent something else (a number,
-// null, an object) gets errorx.WrongType, which shows what was sent.
+// null, an object) gets wrongType's error, which shows what was sent.
 func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error) {
 	v, sent := req.GetArguments()[name]
 	if !sent {
@@ -102,7 +102,17 @@ func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error
 	}
 	s, ok := v.(string)
 	if !ok {
-		return "", errorx.WrongType(name, v, "string")
+		return "", wrongType(name, v)
 	}
 	return s, nil
+}
+
+// wrongType is the INVALID_FIELD_TYPE error for an argument name that is
+// not a string: it names the argument through errorx.Quote and shows what
+// was sent.
+func wrongType(name string, sent any) *errorx.Error {
+	q := errorx.Quote(name)
+	return errorx.New("INVALID_FIELD_TYPE", "Field "+q+" must be a string.").
+		WithRecovery("Send " + q + " as a string and retry.").
+		WithFields(errorx.Field{Path: name, Sent: sent, WasSent: true, Message: "Wrong type.", Expected: "string", Rule: "type"})
 }

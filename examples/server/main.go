@@ -17,14 +17,13 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/examples/internal/serve"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
 )
 
 func main() {
-	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	name := flag.String("dialect", "interbase", "error dialect: "+strings.Join(render.Names(), ", "))
 	addr := flag.String("http", "", "serve streamable HTTP at this address (host:port; port 0 picks one) instead of stdio; the endpoint's URL goes to standard error")
 	flag.Parse()
 	d, err := render.ByName(*name)
@@ -52,10 +51,9 @@ func main() {
 func newServer(d render.Dialect, logger *slog.Logger) *server.MCPServer {
 	// In the toolerror dialect each call may pick its error's text blocks
 	// with a format argument: the Renderer reads it, and the tools'
-	// schemas list it exactly when it does (r.FormatArgument is "" in the
-	// other dialects).
-	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument(format.Argument))
-	perCall := validation.WithFormatArgument(r.FormatArgument())
+	// schemas list it exactly when it does (toolerror alone reads it).
+	r := render.NewRenderer(d, render.WithLogger(logger), render.WithFormatArgument("format"))
+	perCall := validation.WithFormatArgument(formatArgument(d))
 	s := server.NewMCPServer("mcperr-example", "0.1.0",
 		server.WithToolHandlerMiddleware(mcpgo.Middleware(r)), // first: outermost
 	)
@@ -164,18 +162,17 @@ func readFile(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	}
 	content, ok := workspace[path]
 	if !ok {
-		return nil, errorx.NotFound(fmt.Sprintf("File %q does not exist.", path)).
+		return nil, errorx.Wrap(os.ErrNotExist, errorx.CodeNotFound, fmt.Sprintf("File %q does not exist.", path)).
 			WithRecovery("Call files.list to see the files that exist, then retry with one of their paths.").
 			WithActions("files.list").
-			WithDetail("path", path).
-			WithCause(os.ErrNotExist)
+			WithDetail("path", path)
 	}
 	return mcp.NewToolResultText(content), nil
 }
 
 // stringArgument returns the string argument name. A caller that did not
 // send it gets errorx.Required; one that sent something else (a number,
-// null, an object) gets errorx.WrongType, which shows what was sent.
+// null, an object) gets wrongType's error, which shows what was sent.
 func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error) {
 	v, sent := req.GetArguments()[name]
 	if !sent {
@@ -183,7 +180,7 @@ func stringArgument(req mcp.CallToolRequest, name string) (string, *errorx.Error
 	}
 	s, ok := v.(string)
 	if !ok {
-		return "", errorx.WrongType(name, v, "string")
+		return "", wrongType(name, v)
 	}
 	return s, nil
 }
@@ -214,21 +211,21 @@ func createUser(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 	args := req.GetArguments()
 	var fields []errorx.Field
 	if name, sent := args["name"]; !sent {
-		fields = append(fields, errorx.RequiredField("name"))
+		fields = append(fields, errorx.Field{Path: "name", Message: "Required.", Rule: "required"})
 	} else if s, _ := name.(string); s == "" {
-		fields = append(fields, errorx.SentField("name", name, "Must be a non-empty string."))
+		fields = append(fields, errorx.Field{Path: "name", Sent: name, WasSent: true, Message: "Must be a non-empty string."})
 	}
 	if email, sent := args["email"]; !sent {
-		fields = append(fields, errorx.RequiredField("email"))
+		fields = append(fields, errorx.Field{Path: "email", Message: "Required.", Rule: "required"})
 	} else if s, _ := email.(string); !strings.Contains(s, "@") {
-		f := errorx.SentField("email", email, "Invalid email address.")
+		f := errorx.Field{Path: "email", Sent: email, WasSent: true, Message: "Invalid email address."}
 		f.Expected, f.Rule = "a valid email address (e.g. user@example.com)", "email"
 		fields = append(fields, f)
 	}
 	if role, sent := args["role"]; !sent {
-		fields = append(fields, errorx.RequiredField("role"))
+		fields = append(fields, errorx.Field{Path: "role", Message: "Required.", Rule: "required"})
 	} else if s, _ := role.(string); s != "admin" && s != "user" {
-		f := errorx.SentField("role", role, "Invalid role.")
+		f := errorx.Field{Path: "role", Sent: role, WasSent: true, Message: "Invalid role."}
 		f.Options, f.Rule = roles, "oneof"
 		fields = append(fields, f)
 	}
@@ -236,11 +233,11 @@ func createUser(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 	n, isNumber := age.(float64)
 	switch {
 	case !sent:
-		fields = append(fields, errorx.RequiredField("age"))
+		fields = append(fields, errorx.Field{Path: "age", Message: "Required.", Rule: "required"})
 	case !isNumber:
-		fields = append(fields, errorx.WrongTypeField("age", age, "number"))
+		fields = append(fields, errorx.Field{Path: "age", Sent: age, WasSent: true, Message: "Wrong type.", Expected: "number", Rule: "type"})
 	case n < 18:
-		f := errorx.SentField("age", age, "Too young.")
+		f := errorx.Field{Path: "age", Sent: age, WasSent: true, Message: "Too young."}
 		f.Hint, f.Rule = "Must be >= 18.", "gte"
 		fields = append(fields, f)
 	}
@@ -298,7 +295,7 @@ type matches struct {
 // but its tool declares an outputSchema, so the renderer sets isError anyway
 // (see render.OutputSchemaSafe).
 func findFiles(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, errorx.New(errorx.CodeDeprecated, "files.find is deprecated and no longer returns results. Use search instead.").
+	return nil, errorx.New("DEPRECATED", "files.find is deprecated and no longer returns results. Use search instead.").
 		WithSeverity(errorx.SeverityWarning).
 		WithActions("search")
 }
@@ -309,4 +306,23 @@ func findFiles(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 func queryDB(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	err := errors.New(`pq: relation "users_archive" does not exist`)
 	return nil, fmt.Errorf("query postgres://admin:hunter2@db.internal:5432/app: %w", err)
+}
+
+// formatArgument is the name of the per-call format argument the
+// Renderer reads in dialect d: "format" in toolerror, "" (none) elsewhere.
+func formatArgument(d render.Dialect) string {
+	if d.Name() == "toolerror" {
+		return "format"
+	}
+	return ""
+}
+
+// wrongType is the INVALID_FIELD_TYPE error for an argument name that is
+// not a string: it names the argument through errorx.Quote and shows what
+// was sent.
+func wrongType(name string, sent any) *errorx.Error {
+	q := errorx.Quote(name)
+	return errorx.New("INVALID_FIELD_TYPE", "Field "+q+" must be a string.").
+		WithRecovery("Send " + q + " as a string and retry.").
+		WithFields(errorx.Field{Path: name, Sent: sent, WasSent: true, Message: "Wrong type.", Expected: "string", Rule: "type"})
 }

@@ -63,7 +63,7 @@ func TestPanicKeepsServing(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a panic became a protocol error: %v", err)
 	}
-	e2e.Check(t, render.NameXML, e2e.Call{Tool: "reports.build",
+	e2e.Check(t, "xml", e2e.Call{Tool: "reports.build",
 		Want:   e2e.Want{Code: "INTERNAL_ERROR", Class: "INTERNAL"},
 		Hidden: []string{"nil map", "goroutine"}}, mcpgo.ToResult(res))
 	for _, want := range []string{"tool handler panicked", "reports.build", "assignment to entry in nil map", "goroutine", "buildReport"} {
@@ -95,7 +95,7 @@ func TestUnclassifiedErrorIsLogged(t *testing.T) {
 // with -race).
 func TestConcurrentCalls(t *testing.T) {
 	calls := e2e.LoadCalls(t, "testdata/calls.json")
-	for _, name := range []string{render.NameToolError, render.NameEnvelope} {
+	for _, name := range []string{"toolerror", "envelope"} {
 		d, _ := render.ByName(name)
 		e2e.RunConcurrently(t, e2e.MCPGoSession(e2e.Connect(t, newServer(d, discard()))), name, calls)
 	}

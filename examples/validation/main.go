@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	name := flag.String("dialect", render.NameInterbase, "error dialect: "+strings.Join(render.Names(), ", "))
+	name := flag.String("dialect", "interbase", "error dialect: "+strings.Join(render.Names(), ", "))
 	addr := flag.String("http", "", "serve streamable HTTP at this address (host:port; port 0 picks one) instead of stdio; the endpoint's URL goes to standard error")
 	flag.Parse()
 	d, err := render.ByName(*name)

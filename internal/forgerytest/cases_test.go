@@ -16,8 +16,11 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/codes"
+	"github.com/mcperr/mcperr/internal/format"
+	"github.com/mcperr/mcperr/internal/sentence"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -72,7 +75,7 @@ type config struct {
 	name string
 	d    render.Dialect
 	// opts are the Renderer's options beside the dialect.
-	opts []render.RendererOption
+	opts []render.Option
 }
 
 // configs returns every dialect of render.Names(), the toolerror dialect
@@ -85,19 +88,19 @@ func configs() []config {
 		if err != nil {
 			panic(err)
 		}
-		if n != render.NameToolError {
+		if n != "toolerror" {
 			cs = append(cs, config{name: n, d: d})
 			continue
 		}
 		cs = append(cs,
-			config{name: n + "/markdown", d: render.ToolError{Mode: format.Markdown}},
-			config{name: n + "/json", d: render.ToolError{Mode: format.JSON}},
-			config{name: n + "/both", d: render.ToolError{Mode: format.Both}},
-			config{name: n + "/needsinput", d: render.ToolError{Mode: format.Both, NeedsInput: true}})
+			config{name: n + "/markdown", d: render.ToolError{Mode: render.ModeMarkdown}},
+			config{name: n + "/json", d: render.ToolError{Mode: render.ModeJSON}},
+			config{name: n + "/both", d: render.ToolError{Mode: render.ModeBoth}},
+			config{name: n + "/needsinput", d: render.ToolError{Mode: render.ModeBoth, NeedsInput: true}})
 	}
 	for _, c := range cs[:len(cs):len(cs)] {
 		c.name += "+toolfailure"
-		c.opts = []render.RendererOption{render.WithCorrelationID(nil), render.WithToolFailure(render.ToolFailureKey)}
+		c.opts = []render.Option{render.WithCorrelationID(nil), render.WithToolFailure(toolfailure.Key)}
 		cs = append(cs, c)
 	}
 	return cs
@@ -111,7 +114,7 @@ var quietLog = slog.New(slog.DiscardHandler)
 // every dialect; the message of the default answer, the JSON-RPC error, is
 // the same sentence (gosdk's TestUnknownToolHostileName).
 func renderer(c config) *render.Renderer {
-	return render.NewRenderer(c.d, append([]render.RendererOption{render.WithLogger(quietLog), render.WithUnknownToolResult()}, c.opts...)...)
+	return render.NewRenderer(c.d, append([]render.Option{render.WithLogger(quietLog), render.WithUnknownToolResult()}, c.opts...)...)
 }
 
 // jsonText returns s as a JSON string.
@@ -131,7 +134,7 @@ func oneOf(names ...string) func(string) bool {
 // reservedKeys are the keys the JSON dialects reserve in their extras
 // object: a detail so named moves all details under "details".
 var reservedKeys = []string{"statusCode", "code", "class", "severity", "recovery", "actions", "retry_after",
-	"retryable", "status", "tool", "fields", "validation_errors", "details", errorx.TruncatedKey}
+	"retryable", "status", "tool", "fields", "validation_errors", "details", codes.TruncatedKey}
 
 // order is the arguments of the bound tools: a bound, an enum, a map whose
 // values are numbers, a map whose keys fail, a nested object.
@@ -166,12 +169,12 @@ func modes(s string) bool { return slices.Contains([]string{"", "markdown", "jso
 var cases = []forgeryCase{
 	// errorx's constructors, where their parameters may be caller text.
 	{name: "errorx.Required", role: name, alt: "_id", model: func(s string) error { return errorx.Required(s) }},
-	{name: "errorx.WrongType/field", role: name, model: func(s string) error { return errorx.WrongType(s, "ten", "integer") }},
-	{name: "errorx.WrongType/sent", role: value, model: func(s string) error { return errorx.WrongType("count", s, "integer") }},
-	{name: "errorx.MissingDiscriminator", role: name, model: func(s string) error { return errorx.MissingDiscriminator(s, actions...) }},
-	{name: "errorx.UnknownAction/value", role: value, model: func(s string) error { return errorx.UnknownAction("action", s, actions...) }},
-	{name: "errorx.UnknownAction/field", role: name, model: func(s string) error { return errorx.UnknownAction(s, "destory", actions...) }},
-	{name: "errorx.InvalidDiscriminator", role: name, model: func(s string) error { return errorx.InvalidDiscriminator(s, "number", actions...) }},
+	{name: "sentence.WrongType/field", role: name, model: func(s string) error { return sentence.WrongType(s, "ten", "integer") }},
+	{name: "sentence.WrongType/sent", role: value, model: func(s string) error { return sentence.WrongType("count", s, "integer") }},
+	{name: "sentence.MissingDiscriminator", role: name, model: func(s string) error { return sentence.MissingDiscriminator(s, actions...) }},
+	{name: "sentence.UnknownAction/value", role: value, model: func(s string) error { return sentence.UnknownAction("action", s, actions...) }},
+	{name: "sentence.UnknownAction/field", role: name, model: func(s string) error { return sentence.UnknownAction(s, "destory", actions...) }},
+	{name: "sentence.InvalidDiscriminator", role: name, model: func(s string) error { return sentence.InvalidDiscriminator(s, "number", actions...) }},
 	{name: "errorx.WithActions", role: name, model: func(s string) error { return notFound().WithActions("projects.list", s) }},
 	{name: "errorx.WithTool", role: name, model: func(s string) error { return notFound().WithTool(s) }},
 	{name: "errorx.WithDetail/key", role: name, skip: oneOf(reservedKeys...),
@@ -180,24 +183,24 @@ var cases = []forgeryCase{
 	// toolError:v1's markdown block writes the code on its **Code:** line
 	// (and the details, fields and tool as JSON on its **Details:** line):
 	// a code a server passes on from elsewhere is escaped there.
-	{name: "errorx.New/code", role: name, skip: func(s string) bool { _, known := errorx.Lookup(s); return known },
+	{name: "errorx.New/code", role: name, skip: func(s string) bool { _, known := codes.Lookup(s); return known },
 		model: func(s string) error {
 			return errorx.New(s, "The upstream service failed.").WithClass(errorx.ClassInternal)
 		}},
-	{name: "errorx.SentField/path", role: name, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.SentField(s, "v", "Invalid."))
+	{name: "sentence.SentField/path", role: name, model: func(s string) error {
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.SentField(s, "v", "Invalid."))
 	}},
-	{name: "errorx.SentField/sent", role: value, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.SentField("email", s, "Invalid email address."))
+	{name: "sentence.SentField/sent", role: value, model: func(s string) error {
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.SentField("email", s, "Invalid email address."))
 	}},
-	{name: "errorx.RequiredField", role: name, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.RequiredField(s))
+	{name: "sentence.RequiredField", role: name, model: func(s string) error {
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.RequiredField(s))
 	}},
-	{name: "errorx.WrongTypeField/path", role: name, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.WrongTypeField(s, "seven", "integer"))
+	{name: "sentence.WrongTypeField/path", role: name, model: func(s string) error {
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.WrongTypeField(s, "seven", "integer"))
 	}},
-	{name: "errorx.WrongTypeField/sent", role: value, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.WrongTypeField("count", s, "integer"))
+	{name: "sentence.WrongTypeField/sent", role: value, model: func(s string) error {
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.WrongTypeField("count", s, "integer"))
 	}},
 	{name: "errorx.Wrap", role: hidden, model: func(s string) error {
 		return errorx.Wrap(errors.New(s), "ProjectNotFound", "Project not found.")
@@ -212,28 +215,28 @@ var cases = []forgeryCase{
 		return errorx.NotFound("No user has the id " + s + ".")
 	}},
 	{name: "handler.message-start", role: serverText, model: func(s string) error {
-		return errorx.New(errorx.CodeInvalidInput, s+" is not a user id; which user?").WithFields(errorx.RequiredField("user"))
+		return errorx.New(errorx.CodeInvalidInput, s+" is not a user id; which user?").WithFields(sentence.RequiredField("user"))
 	}},
 	{name: "handler.recovery", role: serverText, model: func(s string) error {
 		return errorx.NotFound("No such user.").WithRecovery("Call users.list, then retry with " + s + ".")
 	}},
 	{name: "handler.field-message", role: serverText, model: func(s string) error {
-		return errorx.Validation("Invalid arguments.").WithFields(errorx.SentField("id", "u1", "No user has the id "+s+"."))
+		return errorx.Validation("Invalid arguments.").WithFields(sentence.SentField("id", "u1", "No user has the id "+s+"."))
 	}},
 	{name: "handler.field-texts", role: serverText, model: func(s string) error {
-		f := errorx.SentField("id", "u1", "Unknown user.")
+		f := sentence.SentField("id", "u1", "Unknown user.")
 		f.Expected, f.Hint, f.Options = "an id such as "+s, "Did you mean "+s+"?", []string{"u2", s}
 		return errorx.Validation("Invalid arguments.").WithFields(f)
 	}},
 	{name: "handler.missing-texts", role: serverText, model: func(s string) error {
-		f := errorx.RequiredField("user")
+		f := sentence.RequiredField("user")
 		f.Message, f.Hint, f.Options = "Which user, "+s+"?", s, []string{"u2", s}
 		return errorx.New(errorx.CodeInvalidInput, "Missing the user.").WithFields(f)
 	}},
 
 	// validation: binding, translating, routing.
 	{name: "validation.NewError/path", role: name, model: func(s string) error {
-		f := errorx.SentField(s, "v", "Invalid.")
+		f := sentence.SentField(s, "v", "Invalid.")
 		f.Rule = "format"
 		return validation.NewError("orders.create", []errorx.Field{f})
 	}},

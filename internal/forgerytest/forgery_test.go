@@ -8,8 +8,10 @@ import (
 	"testing"
 
 	"github.com/mcperr/mcperr/errorx"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/forgerytest"
 	"github.com/mcperr/mcperr/internal/testsize"
+	"github.com/mcperr/mcperr/internal/toolfailure"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -292,12 +294,17 @@ func TestToolFailureConfigs(t *testing.T) {
 		}
 		n++
 		res := renderer(cf).Render(notFound())
-		f, ok := render.ReadToolFailure(res)
+		f, ok := toolfailure.Read((res).Meta)
 		if !ok || f.CorrelationID == "" {
 			t.Errorf("%s: no ToolFailure block: %+v", cf.name, res.Meta)
 			continue
 		}
-		if e, _ := render.Decode(res); e == nil || !e.Details.Has(render.CorrelationIDKey) {
+		e, _ := render.Decode(res)
+		if e == nil {
+			t.Errorf("%s: no error decoded", cf.name)
+			continue
+		}
+		if _, has := e.Details.Get(codes.CorrelationIDKey); !has {
 			t.Errorf("%s: no correlation id in the dialect: %v", cf.name, e)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mcperr/mcperr/internal/toolfailure"
 	"github.com/mcperr/mcperr/render"
 )
 
@@ -144,7 +145,7 @@ func TestRead(t *testing.T) {
 	assert.NotEmpty(t, Compare(w, other))
 
 	// _meta (the ToolFailure block) is read and compared too.
-	res.Meta = map[string]any{render.ToolFailureKey: map[string]any{"class": "capability", "code": "zebra", "correlationId": "c"}}
+	res.Meta = map[string]any{toolfailure.Key: map[string]any{"class": "capability", "code": "zebra", "correlationId": "c"}}
 	w, err = Read(res)
 	require.NoError(t, err)
 	require.NotNil(t, w.Meta)
@@ -152,7 +153,7 @@ func TestRead(t *testing.T) {
 	other = w
 	other.Meta = nil
 	assert.NotEmpty(t, Compare(w, other))
-	res.Meta[render.ToolFailureKey].(map[string]any)["agentGuidance"] = "x"
+	res.Meta[toolfailure.Key].(map[string]any)["agentGuidance"] = "x"
 	more, err := Read(res)
 	require.NoError(t, err)
 	assert.NotEmpty(t, Compare(w, more), "a member more in _meta")

@@ -138,7 +138,7 @@ func (w *Writer) Value(v any) {
 		}
 		w.EndObject()
 		w.leave()
-	case interface{ Masked() string }: // errorx.Redacted
+	case interface{ Masked() string }: // secret.Redacted
 		w.String(x.Masked())
 	case json.RawMessage:
 		if x == nil {

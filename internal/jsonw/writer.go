@@ -197,7 +197,7 @@ func (w *Writer) Number(lit string) {
 // {"path","sent"?,"sent_text"?,"message"?,"expected"?,"options"?,"hint"?,
 // "rule"?,"param"?}, with "sent" present exactly when something was sent
 // and "sent_text": true only when printed says that sent is a value's
-// printed form (errorx.SentText), not the value.
+// printed form (format.SentText), not the value.
 func (w *Writer) FieldObject(path string, sent any, wasSent, printed bool, message, expected string, options []string, hint, rule, param string) {
 	w.BeginObject()
 	w.Key("path")

@@ -122,7 +122,7 @@ var badOrders = []map[string]any{
 func TestSameFieldsFromEveryDeclaration(t *testing.T) {
 	for _, name := range render.Names() {
 		d, _ := render.ByName(name)
-		if name == render.NameEnvelope {
+		if name == "envelope" {
 			d = render.Envelope{Now: func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }}
 		}
 		r := render.NewRenderer(d, render.WithLogger(slog.New(slog.DiscardHandler)))

@@ -13,8 +13,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/format"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
 	"github.com/mcperr/mcperr/validation"
@@ -38,9 +38,9 @@ var (
 
 // formatServers serves search (query) and export (export) on both SDKs
 // under r, their schemas and binding given validation.WithFormatArgument(
-// r.FormatArgument()), as a server does.
-func formatServers(t *testing.T, r *render.Renderer) (*mcp.ClientSession, *client.Client) {
-	perCall := validation.WithFormatArgument(r.FormatArgument())
+// arg), arg the name r reads ("" when it reads none), as a server does.
+func formatServers(t *testing.T, r *render.Renderer, arg string) (*mcp.ClientSession, *client.Client) {
+	perCall := validation.WithFormatArgument(arg)
 
 	s := mcp.NewServer(&mcp.Implementation{Name: "parity", Version: "0"}, nil)
 	s.AddReceivingMiddleware(gosdk.Middleware(r))
@@ -140,7 +140,7 @@ func textBlocks(res *render.Result) string {
 
 // TestFormatArgument: the per-call format argument is off by default and
 // toolerror's alone. When the server turns it on (render.WithFormatArgument,
-// given to the tools as validation.WithFormatArgument(r.FormatArgument())),
+// given to the tools as validation.WithFormatArgument("format")),
 // on both SDKs and in every dialect: the typed tools' inputSchema lists it
 // exactly when the Renderer reads it, as format.ArgumentSchema; a call that
 // sends it picks toolError:v1's blocks; binding rejects it as an unknown key
@@ -150,16 +150,20 @@ func TestFormatArgument(t *testing.T) {
 	for _, name := range render.Names() {
 		for _, on := range []bool{false, true} {
 			d := fixedClock(name)
-			if name == render.NameToolError {
-				d = render.ToolError{Mode: format.Both} // the server's own mode: both blocks
+			if name == "toolerror" {
+				d = render.ToolError{Mode: render.ModeBoth} // the server's own mode: both blocks
 			}
-			opts := []render.RendererOption{render.WithLogger(slog.New(slog.DiscardHandler))}
+			opts := []render.Option{render.WithLogger(slog.New(slog.DiscardHandler))}
 			if on {
 				opts = append(opts, render.WithFormatArgument(format.Argument))
 			}
 			r := render.NewRenderer(d, opts...)
-			reads := on && name == render.NameToolError
-			sdk, mgo := formatServers(t, r)
+			reads := on && name == "toolerror"
+			arg := ""
+			if reads {
+				arg = format.Argument
+			}
+			sdk, mgo := formatServers(t, r, arg)
 
 			props := formatProperties(t, sdk)
 			if g, w := props, mcpGoFormatProperties(t, mgo); g["search"] != w["search"] || g["export"] != w["export"] {
@@ -197,7 +201,7 @@ func TestFormatArgument(t *testing.T) {
 				if c.code == errorx.CodeInvalidInput && (len(e.Fields) != 1 || e.Fields[0].Path != format.Argument || e.Fields[0].Message != "Unknown field.") {
 					t.Errorf("%s on=%v %s %v: fields %+v, want format as an unknown key", name, on, c.tool, c.args, e.Fields)
 				}
-				if name == render.NameToolError && textBlocks(res) != c.blocks {
+				if name == "toolerror" && textBlocks(res) != c.blocks {
 					t.Errorf("%s on=%v %s %v: blocks %s, want %s", name, on, c.tool, c.args, textBlocks(res), c.blocks)
 				}
 			}

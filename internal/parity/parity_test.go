@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcperr/mcperr/errorx"
 	"github.com/mcperr/mcperr/gosdk"
+	"github.com/mcperr/mcperr/internal/codes"
 	"github.com/mcperr/mcperr/internal/parity"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
@@ -144,8 +145,8 @@ func TestSameResultOnBothSDKs(t *testing.T) {
 			}
 			ge, gd := gosdk.Decode(got)
 			we, wd := mcpgo.Decode(want)
-			if c.tool == "db.query" && (ge == nil || ge.Recovery != errorx.InternalRecovery) {
-				t.Errorf("%s %s: %+v, want the unclassified error with errorx.InternalRecovery", name, c.tool, ge)
+			if c.tool == "db.query" && (ge == nil || ge.Recovery != codes.InternalRecovery) {
+				t.Errorf("%s %s: %+v, want the unclassified error with codes.InternalRecovery", name, c.tool, ge)
 			}
 			if g, w := modelJSON(ge), modelJSON(we); gd != wd || gd != name || g != w {
 				t.Errorf("%s %s: decoded\ngo-sdk %s %s\nmcp-go %s %s", name, c.tool, gd, g, wd, w)
@@ -157,7 +158,7 @@ func TestSameResultOnBothSDKs(t *testing.T) {
 // fixedClock returns the named dialect, the envelope with a fixed clock:
 // two renderings of one error must not show two timestamps.
 func fixedClock(name string) render.Dialect {
-	if name == render.NameEnvelope {
+	if name == "envelope" {
 		return render.Envelope{Now: func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }}
 	}
 	d, _ := render.ByName(name)

@@ -12,7 +12,6 @@ import (
 	"github.com/mcperr/mcperr/gosdk"
 	"github.com/mcperr/mcperr/internal/parity"
 	"github.com/mcperr/mcperr/mcpgo"
-	"github.com/mcperr/mcperr/render"
 )
 
 // TestWithoutMiddleware: without the middleware, both SDKs degrade to the
@@ -36,7 +35,7 @@ func TestWithoutMiddleware(t *testing.T) {
 			t.Errorf("%s:\ngo-sdk %s\nmcp-go %s", name, g, w)
 		}
 		e, dialect := mcpgo.Decode(want)
-		if !want.IsError || dialect != render.NameInterbase || e == nil || e.Code != errorx.CodeInvalidInput || len(e.Fields) == 0 || e.Tool != "signup" {
+		if !want.IsError || dialect != "interbase" || e == nil || e.Code != errorx.CodeInvalidInput || len(e.Fields) == 0 || e.Tool != "signup" {
 			t.Errorf("%s: %s %+v, want the zero Renderer's INVALID_INPUT with its fields", name, dialect, e)
 		}
 	}

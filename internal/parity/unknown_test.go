@@ -23,7 +23,7 @@ import (
 func TestUnknownToolOnBothSDKs(t *testing.T) {
 	for _, name := range render.Names() {
 		for _, asResult := range []bool{false, true} {
-			opts := []render.RendererOption{render.WithLogger(slog.New(slog.DiscardHandler))}
+			opts := []render.Option{render.WithLogger(slog.New(slog.DiscardHandler))}
 			if asResult {
 				opts = append(opts, render.WithUnknownToolResult())
 			}

@@ -15,8 +15,6 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/mcperr/mcperr/render"
 )
 
 // notApplicablePath is the one list of the conformance scenarios that do
@@ -181,7 +179,7 @@ func TestConformance(t *testing.T) {
 	ran := map[string]bool{}
 	for _, ex := range examples {
 		t.Run(ex, func(t *testing.T) {
-			url, _ := serveExample(t, ex, render.NameInterbase)
+			url, _ := serveExample(t, ex, "interbase")
 			capabilities, tools := probe(t, url)
 			dir := filepath.Join(out, "conformance-"+ex)
 			if err := os.RemoveAll(dir); err != nil {

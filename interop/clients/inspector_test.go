@@ -143,7 +143,7 @@ func TestInspector(t *testing.T) {
 // refuses it without calling. uncalled lists the listed tools no call
 // with schema-valid arguments reaches.
 func inspectorCalls(calls []call, listed []string, dialect string) (selected []call, uncalled []string) {
-	all := dialect == render.NameInterbase
+	all := dialect == "interbase"
 	calls = slices.DeleteFunc(slices.Clone(calls), func(c call) bool {
 		return len(c.Dialects) > 0 && !slices.Contains(c.Dialects, dialect)
 	})

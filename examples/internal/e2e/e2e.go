@@ -21,10 +21,10 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcperr/mcperr/errorx"
-	"github.com/mcperr/mcperr/format"
+	"github.com/mcperr/mcperr/internal/format"
+	"github.com/mcperr/mcperr/internal/rendercheck"
 	"github.com/mcperr/mcperr/mcpgo"
 	"github.com/mcperr/mcperr/render"
-	"github.com/mcperr/mcperr/render/rendertest"
 	"github.com/mcperr/mcperr/validation"
 )
 
@@ -422,8 +422,8 @@ func checkModel(t testing.TB, dialect string, call Call, e *errorx.Error) {
 		t.Errorf("actions = %q, want %q", e.Actions, w.Actions)
 	}
 	for _, k := range w.Details {
-		if !e.Details.Has(k) {
-			t.Errorf("details lack %q: %v", k, slices.Collect(e.Details.Keys()))
+		if _, ok := e.Details.Get(k); !ok {
+			t.Errorf("details lack %q: %v", k, e.Details)
 		}
 	}
 	if w.Fields != nil {
@@ -460,7 +460,7 @@ func checkWrongType(t testing.TB, dialect string, fields []errorx.Field, path st
 		return
 	}
 	f := fields[i]
-	if dialect == render.NameXML {
+	if dialect == "xml" {
 		if want := "Expected type: " + wt.Expected + "."; f.Message != "Wrong type." || !f.WasSent || format.Sent(f.Sent, true) != wt.Sent || f.Hint != want {
 			t.Errorf("field %q = %+v, want message \"Wrong type.\", sent %s, hint %q", path, f, wt.Sent, want)
 		}
@@ -585,7 +585,7 @@ func CheckFirstBlock(t testing.TB, res *render.Result) {
 	got, name := render.Decode(&render.Result{Content: res.Content[:1], IsError: res.IsError})
 	if name != fullName || sortedCanonical(got) != sortedCanonical(full) {
 		t.Errorf("the first block alone decodes (%q) to\n%s\nthe whole result (%q) to\n%s\nfirst block: %s",
-			name, rendertest.Canonical(got), fullName, rendertest.Canonical(full), res.Content[0].Text)
+			name, rendercheck.Canonical(got), fullName, rendercheck.Canonical(full), res.Content[0].Text)
 	}
 }
 
@@ -653,14 +653,14 @@ func typoHint(t *testing.T, typ reflect.Type, args map[string]any, typo string) 
 	return ""
 }
 
-// sortedCanonical is rendertest.Canonical of e with its details in key
+// sortedCanonical is rendercheck.Canonical of e with its details in key
 // order.
 func sortedCanonical(e *errorx.Error) string {
 	if e == nil {
-		return rendertest.Canonical(e)
+		return rendercheck.Canonical(e)
 	}
 	c := e.Clone()
 	c.Details = errorx.DetailsOf(slices.SortedFunc(slices.Values(c.Details.Pairs()),
 		func(a, b errorx.Detail) int { return strings.Compare(a.Key, b.Key) })...)
-	return rendertest.Canonical(c)
+	return rendercheck.Canonical(c)
 }
